@@ -1,0 +1,134 @@
+// Builds the add-in for Apps Script (default) and the local Node tools (--local).
+//
+// Apps Script only calls top-level `function` declarations and esbuild strips JSDoc, so the add-in
+// is bundled as an IIFE with a private global, and a footer of generated stubs (with the
+// `@customfunction` JSDoc Sheets needs for autocomplete) delegates to it. The stubs are generated
+// from src/surface.ts, the one list of what Apps Script may call; the build fails when that list
+// and the exports of src/main.ts disagree.
+import * as esbuild from 'esbuild';
+import { copyFileSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+
+const BUNDLE_GLOBAL = 'ContainerTracking';
+const args = new Set(process.argv.slice(2));
+
+/** Local tools (Node): entry → dist/local/<name>.js */
+const LOCAL_ENTRIES = {
+  emulator: 'local/emulator/cli.ts',
+  bench: 'local/bench/bench.ts',
+  preview: 'local/preview/cli.ts',
+};
+
+async function loadSurface() {
+  const result = await esbuild.build({
+    entryPoints: ['src/surface.ts'],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    write: false,
+  });
+  const url =
+    'data:text/javascript;base64,' + Buffer.from(result.outputFiles[0].text).toString('base64');
+  return (await import(url)).PUBLIC_FUNCTIONS;
+}
+
+function jsdoc(fn) {
+  const lines = [fn.summary];
+  for (const p of fn.params) {
+    const name = p.optional ? `[${p.name}]` : p.name;
+    lines.push(`@param {${p.type ?? 'any'}} ${name} ${p.doc}`);
+  }
+  if (fn.returns) lines.push(`@return ${fn.returns}`);
+  if (fn.kind === 'custom-function') lines.push('@customfunction');
+  return ['/**', ...lines.map((l) => ` * ${l}`), ' */'].join('\n');
+}
+
+function stub(fn) {
+  const params = fn.params.map((p) => p.name).join(', ');
+  return `${jsdoc(fn)}\nfunction ${fn.name}(${params}) {\n  return ${BUNDLE_GLOBAL}.${fn.name}(${params});\n}\n`;
+}
+
+async function buildSidebar() {
+  const entry = 'src/sidebar/client/main.ts';
+  const template = 'src/sidebar/sidebar.html';
+  if (!existsSync(template)) return;
+  let script = '';
+  if (existsSync(entry)) {
+    const result = await esbuild.build({
+      entryPoints: [entry],
+      bundle: true,
+      format: 'iife',
+      target: 'es2019',
+      minify: true,
+      write: false,
+    });
+    // Inline safely: a literal "</script" inside the code would end the tag early.
+    script = result.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
+  }
+  const { readFileSync } = await import('node:fs');
+  const html = readFileSync(template, 'utf8').replace('/*__SIDEBAR_SCRIPT__*/', () => script);
+  writeFileSync('dist/Sidebar.html', html);
+}
+
+async function buildAddon() {
+  mkdirSync('dist', { recursive: true });
+  const surface = await loadSurface();
+  const result = await esbuild.build({
+    entryPoints: ['src/main.ts'],
+    bundle: true,
+    format: 'iife',
+    globalName: BUNDLE_GLOBAL,
+    target: 'es2019',
+    platform: 'neutral',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'none',
+    write: false,
+  });
+  const body = result.outputFiles[0].text;
+
+  // Which names does the bundle export? Evaluate it without any Apps Script service present:
+  // this also proves the bundle calls no service at load time.
+  const vm = await import('node:vm');
+  const ctx = vm.createContext({});
+  vm.runInContext(`${body}\nthis.__exports = Object.keys(${BUNDLE_GLOBAL});`, ctx);
+  const exported = new Set(ctx.__exports);
+  const declared = new Set(surface.map((f) => f.name));
+  const missing = [...declared].filter((n) => !exported.has(n));
+  const undeclared = [...exported].filter((n) => !declared.has(n));
+  if (missing.length || undeclared.length) {
+    throw new Error(
+      `src/surface.ts and src/main.ts disagree. Declared but not exported: [${missing}]; exported but not declared: [${undeclared}]`,
+    );
+  }
+
+  const header =
+    '// Container Tracking for Google Sheets. Built file: edit src/ and run `npm run build`.\n';
+  const footer = surface.map(stub).join('\n');
+  writeFileSync('dist/Code.js', `${header}${body}\n${footer}`);
+  copyFileSync('appsscript.json', 'dist/appsscript.json');
+  await buildSidebar();
+  console.log(
+    `built dist/Code.js (${Buffer.byteLength(body + footer)} bytes, ${surface.length} public functions)`,
+  );
+}
+
+async function buildLocal() {
+  mkdirSync('dist/local', { recursive: true });
+  const entryPoints = Object.fromEntries(
+    Object.entries(LOCAL_ENTRIES).filter(([, path]) => existsSync(path)),
+  );
+  await esbuild.build({
+    entryPoints,
+    outdir: 'dist/local',
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });
+}
+
+if (args.has('--local')) await buildLocal();
+else await buildAddon();
