@@ -1,0 +1,161 @@
+// The custom functions. Each call serves its whole range from one cache read when the data is
+// warm; cells without usable input get their own `#message` and cost nothing.
+
+import {
+  asGrid,
+  cellError,
+  isRange,
+  mapCells,
+  shapeOutput,
+  type CellResult,
+  type Grid,
+} from '../core/grid';
+import { AppError } from '../core/errors';
+import {
+  containerFieldValue,
+  parseContainerField,
+  parseShipmentField,
+  shipmentFieldValue,
+  type CellValue,
+} from '../core/fields';
+import { lfdCellDate, parseLfdSource, LFD_SOURCES } from '../core/lfd';
+import { trackingLink } from '../core/settings';
+import { RecordStore } from '../engine/record-store';
+import type { ContainerAnswer, ShipmentAnswer } from '../engine/tracking-data';
+import { Execution } from '../gas/execution';
+import { spreadsheetTimeZone } from '../gas/services';
+import { containerNumberFrom, shipmentIdentifierFrom } from './cell-inputs';
+import { isBlank } from '../core/cell-input';
+
+type Parsed = { key: string } | { error: AppError };
+
+function parseGrid(input: unknown, parse: (v: unknown) => string): Grid<Parsed | null> {
+  return mapCells(asGrid(input), (v) => {
+    try {
+      return { key: parse(v) };
+    } catch (e) {
+      return { error: e as AppError };
+    }
+  });
+}
+
+function keysOf(grid: Grid<Parsed | null>): string[] {
+  return grid.flat().flatMap((p) => (p && 'key' in p ? [p.key] : []));
+}
+
+/** Looks up the containers of a grid and maps each answer to a cell value. */
+function containerCells(
+  input: unknown,
+  toValue: (answer: Exclude<ContainerAnswer, { error: AppError }>) => CellValue,
+  withShipments = false,
+): CellValue | Grid<CellValue> {
+  const parsed = parseGrid(input, containerNumberFrom);
+  const numbers = keysOf(parsed);
+  let answers = new Map<string, ContainerAnswer>();
+  if (numbers.length > 0) {
+    const run = new Execution('cell');
+    const { view, settings } = run.readWithSettings(RecordStore.containerKeys(numbers));
+    answers = run.tracking(settings).containers(numbers, { withShipments, view });
+  }
+  const results = parsed.map((row) =>
+    row.map((p): CellResult | null => {
+      if (p == null) return null;
+      if ('error' in p) return { error: p.error };
+      const answer = answers.get(p.key);
+      if (!answer) return null;
+      if ('error' in answer) return { error: answer.error };
+      try {
+        return { value: toValue(answer) };
+      } catch (e) {
+        return cellError(e);
+      }
+    }),
+  );
+  return shapeOutput(input, results);
+}
+
+export function CONTAINER_STATUS(
+  container: unknown,
+  _refresh?: unknown,
+): CellValue | Grid<CellValue> {
+  return containerCells(container, (a) => a.container.attributes.current_status ?? '');
+}
+
+export function LFD(
+  container: unknown,
+  source?: unknown,
+  _refresh?: unknown,
+): CellValue | Grid<CellValue> {
+  const which = parseLfdSource(isRange(source) ? source[0]?.[0] : source);
+  if (!which) {
+    throw new Error(
+      `Unknown LFD source "${String(source).slice(0, 20)}". Use one of: ${LFD_SOURCES.join(', ')} (default pickup).`,
+    );
+  }
+  let timeZone: string | null = null;
+  return containerCells(container, (a) => {
+    timeZone ??= spreadsheetTimeZone();
+    return lfdCellDate(a.container.attributes, which, timeZone) ?? '';
+  });
+}
+
+export function CONTAINER_INFO(
+  container: unknown,
+  field: unknown,
+  _refresh?: unknown,
+): CellValue | Grid<CellValue> {
+  // A bad field name is wrong for every cell: one error for the whole formula.
+  const f = parseContainerField(isRange(field) ? field[0]?.[0] : field);
+  return containerCells(
+    container,
+    (a) => {
+      if (f.kind !== 'shipment') return containerFieldValue(a.container.attributes, f);
+      if (!a.shipment)
+        throw new AppError('busy', 'Shipment data is not loaded yet. Try again in a minute.');
+      return shipmentFieldValue(a.shipment.attributes, a.shipment.containerNumbers, f.field);
+    },
+    f.kind === 'shipment',
+  );
+}
+
+export function SHIPMENT_INFO(
+  identifier: unknown,
+  field: unknown,
+  _refresh?: unknown,
+): CellValue | Grid<CellValue> {
+  const f = parseShipmentField(isRange(field) ? field[0]?.[0] : field);
+  const parsed = parseGrid(identifier, shipmentIdentifierFrom);
+  const ids = keysOf(parsed);
+  let answers = new Map<string, ShipmentAnswer>();
+  if (ids.length > 0) {
+    const run = new Execution('cell');
+    const keys = [...RecordStore.identifierKeys(ids), ...RecordStore.containerKeys(ids)];
+    const { view, settings } = run.readWithSettings(keys);
+    answers = run.tracking(settings).shipments(ids, { view });
+  }
+  const results = parsed.map((row) =>
+    row.map((p): CellResult | null => {
+      if (p == null) return null;
+      if ('error' in p) return { error: p.error };
+      const a = answers.get(p.key);
+      if (!a) return null;
+      if ('error' in a) return { error: a.error };
+      return { value: shipmentFieldValue(a.shipment.attributes, a.shipment.containerNumbers, f) };
+    }),
+  );
+  return shapeOutput(identifier, results);
+}
+
+export function TRACKING_LINK(identifier: unknown): CellValue | Grid<CellValue> {
+  const grid = asGrid(identifier);
+  if (grid.flat().every(isBlank))
+    return shapeOutput(
+      identifier,
+      grid.map((r) => r.map(() => null)),
+    );
+  const settings = new Execution('cell').settingsStore.load();
+  return shapeOutput(
+    identifier,
+    mapCells(grid, (v): CellResult => ({ value: trackingLink(settings.appUrl, String(v).trim()) })),
+  );
+}

@@ -1,0 +1,39 @@
+// Settings as the sidebar and scripts use them. The key goes in and never comes back out.
+
+import { listContainersPage } from '../api/resources';
+import { metaNumber } from '../api/jsonapi';
+import { toAppError } from '../core/errors';
+import { publicSettings, type PublicSettings, type SettingsInput } from '../core/settings';
+import { Execution } from '../gas/execution';
+
+export function saveSettings(input: SettingsInput): PublicSettings {
+  const saved = new Execution('sidebar').settingsStore.save(input ?? {});
+  return publicSettings(saved);
+}
+
+export function getSettings(): PublicSettings {
+  return publicSettings(new Execution('sidebar').settingsStore.load());
+}
+
+export interface ConnectionResult {
+  ok: boolean;
+  message: string;
+  containerCount?: number;
+}
+
+/** One small request: proves the key and URL work and tells the account's size. */
+export function testConnection(): ConnectionResult {
+  const run = new Execution('sidebar');
+  try {
+    const settings = run.settingsStore.load();
+    const doc = run.client(settings).send({ ...listContainersPage(1), query: { 'page[size]': 1 } });
+    const total = metaNumber(doc, 'total') ?? 0;
+    return {
+      ok: true,
+      message: `Connected. The account tracks ${total} containers.`,
+      containerCount: total,
+    };
+  } catch (e) {
+    return { ok: false, message: toAppError(e).message };
+  }
+}

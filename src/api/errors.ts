@@ -1,0 +1,87 @@
+// HTTP answers → AppError, keeping the service's JSON:API errors[] and never the key.
+
+import { AppError, type ApiErrorObject } from '../core/errors';
+import { parseDocument } from './jsonapi';
+import { headerValue, type TransportResponse } from './transport';
+
+/** Retry-After is seconds (or an HTTP date); absent or odd values fall back to a minute. */
+export function retryAfterSeconds(headers: Record<string, string>, nowMs: number): number {
+  const raw = headerValue(headers, 'Retry-After');
+  if (raw == null) return 60;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds)) return Math.min(3_600, Math.max(1, Math.ceil(seconds)));
+  const date = Date.parse(raw);
+  if (!Number.isNaN(date)) return Math.min(3_600, Math.max(1, Math.ceil((date - nowMs) / 1000)));
+  return 60;
+}
+
+function details(errors: ApiErrorObject[]): string {
+  return errors
+    .map((e) => e.detail || e.title || '')
+    .filter((t) => t !== '')
+    .join('; ');
+}
+
+export function errorFromResponse(response: TransportResponse, nowMs: number): AppError {
+  const { status } = response;
+  const parsed = parseDocument(response.body);
+  const errors = 'doc' in parsed && Array.isArray(parsed.doc.errors) ? parsed.doc.errors : [];
+  const said = details(errors);
+  if (status === 401 || status === 403) {
+    return new AppError(
+      'auth',
+      `The tracking service rejected the API key (${status}). Open Container Tracking → Settings and paste a valid key.`,
+      { status, errors },
+    );
+  }
+  if (status === 429) {
+    const wait = retryAfterSeconds(response.headers, nowMs);
+    return new AppError(
+      'rate-limit',
+      `The tracking service's rate limit is reached (100 requests a minute). Try again in ${wait} s.`,
+      { status, errors, retryAfterSeconds: wait },
+    );
+  }
+  if (status === 404) {
+    return new AppError('not-found', said || 'Not found in this tracking account.', {
+      status,
+      errors,
+    });
+  }
+  if (status === 422 || status === 400 || status === 409) {
+    return new AppError(
+      'validation',
+      said || `The tracking service refused the request (${status}).`,
+      { status, errors },
+    );
+  }
+  if (status >= 500) {
+    return new AppError(
+      'upstream',
+      `The tracking service had a problem (${status}). Data will refresh when it recovers; try again in a few minutes.`,
+      { status, errors },
+    );
+  }
+  return new AppError('upstream', `Unexpected answer from the tracking service (${status}).`, {
+    status,
+    errors,
+  });
+}
+
+export function badBodyError(problem: 'html' | 'malformed' | 'empty', status: number): AppError {
+  const what =
+    problem === 'html'
+      ? 'a web page instead of data'
+      : problem === 'empty'
+        ? 'an empty answer'
+        : 'broken data';
+  return new AppError(
+    'upstream',
+    `The tracking service sent ${what} (${status}). Check the API base URL in Settings; if it is right, try again later.`,
+    { status },
+  );
+}
+
+export function isRetryable(error: AppError): boolean {
+  return error.kind === 'rate-limit' || error.kind === 'upstream' || error.kind === 'connection';
+}

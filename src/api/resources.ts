@@ -1,0 +1,68 @@
+// JSON:API resources → the records the add-in keeps, and the requests that fetch them.
+
+import type {
+  ContainerAttributes,
+  ContainerRecord,
+  ShipmentAttributes,
+  ShipmentRecord,
+} from '../core/model';
+import { dataList, relatedId, relatedIds, type JsonApiDocument, type Resource } from './jsonapi';
+import type { ApiRequest } from './client';
+
+export const MAX_PAGE_SIZE = 100;
+
+export function containerRecord(r: Resource): ContainerRecord {
+  const attributes = { ...(r.attributes ?? {}) } as ContainerAttributes;
+  attributes.number = String(attributes.number ?? '');
+  return { id: r.id, shipmentId: relatedId(r, 'shipment'), attributes };
+}
+
+/** Containers and shipments of a document, whichever side (data or included) they are on. */
+export function recordsOf(doc: JsonApiDocument): {
+  containers: ContainerRecord[];
+  shipments: ShipmentRecord[];
+} {
+  const all = [...dataList(doc), ...(doc.included ?? [])];
+  const containers = all.filter((r) => r.type === 'container').map(containerRecord);
+  const numberById = new Map(containers.map((c) => [c.id, c.attributes.number]));
+  const numbersByShipment = new Map<string, string[]>();
+  for (const c of containers) {
+    if (!c.shipmentId) continue;
+    const list = numbersByShipment.get(c.shipmentId) ?? [];
+    list.push(c.attributes.number);
+    numbersByShipment.set(c.shipmentId, list);
+  }
+  const shipments = all
+    .filter((r) => r.type === 'shipment')
+    .map((r): ShipmentRecord => {
+      const ids = relatedIds(r, 'containers');
+      const fromRelationship = ids.map((id) => numberById.get(id)).filter((n): n is string => !!n);
+      const known = ids.length > 0 && fromRelationship.length === ids.length;
+      const record: ShipmentRecord = {
+        id: r.id,
+        attributes: { ...(r.attributes ?? {}) } as ShipmentAttributes,
+      };
+      if (known) record.containerNumbers = fromRelationship;
+      else if (numbersByShipment.has(r.id) && ids.length === 0)
+        record.containerNumbers = numbersByShipment.get(r.id);
+      return record;
+    });
+  return { containers, shipments };
+}
+
+export function listContainersPage(page: number): ApiRequest {
+  return {
+    method: 'get',
+    path: '/containers',
+    query: { 'page[number]': page, 'page[size]': MAX_PAGE_SIZE, include: 'shipment' },
+  };
+}
+
+/** `q` matches a BOL, a reference number or a container number (targeted look-up). */
+export function searchShipments(query: string): ApiRequest {
+  return {
+    method: 'get',
+    path: '/shipments',
+    query: { q: query, include: 'containers', 'page[size]': 30 },
+  };
+}

@@ -1,0 +1,72 @@
+// One error type for everything the user can be told about. `kind` decides how the edges react
+// (retry, back off, show as-is); `message` is written for the person reading the cell or sidebar:
+// what is wrong and what to do. Messages never contain the API key.
+
+export type ErrorKind =
+  | 'input' // the user's value is not usable (no request was spent)
+  | 'config' // settings missing or invalid
+  | 'auth' // the service rejected the key (401/403)
+  | 'not-found' // not tracked in this account
+  | 'validation' // the service refused the request (422)
+  | 'rate-limit' // 429 or our own budget is spent
+  | 'upstream' // 5xx, malformed or non-JSON answers
+  | 'connection' // timeout, DNS, unreachable
+  | 'quota' // Apps Script's own daily quota
+  | 'busy'; // another execution holds the data we need; try again shortly
+
+export interface ApiErrorObject {
+  status?: string | null;
+  title?: string | null;
+  detail?: string | null;
+  code?: string | null;
+  source?: { pointer?: string | null; parameter?: string | null } | null;
+  meta?: Record<string, unknown> | null;
+}
+
+export class AppError extends Error {
+  readonly kind: ErrorKind;
+  readonly status?: number;
+  /** JSON:API errors[] as the service sent them, when it did. */
+  readonly errors: ApiErrorObject[];
+  /** Seconds the service asked us to wait (429 Retry-After). */
+  readonly retryAfterSeconds?: number;
+
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    extra: { status?: number; errors?: ApiErrorObject[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.kind = kind;
+    this.status = extra.status;
+    this.errors = extra.errors ?? [];
+    this.retryAfterSeconds = extra.retryAfterSeconds;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
+
+/** Apps Script throws plain Errors for its own quotas and network failures; give them a kind. */
+export function toAppError(error: unknown): AppError {
+  if (isAppError(error)) return error;
+  const text = error instanceof Error ? error.message : String(error);
+  if (/Service invoked too many times|quota|Bandwidth quota exceeded/i.test(text)) {
+    return new AppError(
+      'quota',
+      "Google's daily limit for this add-in's web requests is used up. Data refreshes again after the quota resets (within 24 hours).",
+    );
+  }
+  if (/timeout|timed out|Address unavailable|DNS error|unreachable|ECONNREFUSED/i.test(text)) {
+    return new AppError(
+      'connection',
+      'Could not reach the tracking service (network timeout). Try again in a minute; check the API base URL in Settings if it persists.',
+    );
+  }
+  return new AppError(
+    'upstream',
+    'Unexpected error while reading tracking data. Try again in a minute.',
+  );
+}

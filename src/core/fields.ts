@@ -1,0 +1,142 @@
+// CONTAINER_INFO / SHIPMENT_INFO field names → cell values.
+
+import { AppError } from './errors';
+import { closest } from './did-you-mean';
+import { feesText, feesTotal, holdsText, isReadyForPickup } from './derived';
+import {
+  CONTAINER_ATTRIBUTES,
+  IMPORT_DEADLINE_FIELDS,
+  SHIPMENT_ATTRIBUTES,
+  isDateTimeAttribute,
+  type ContainerAttributes,
+  type ShipmentAttributes,
+  type TerminalFee,
+  type TerminalHold,
+} from './model';
+
+export type CellValue = string | number | boolean | Date;
+
+export const DERIVED_CONTAINER_FIELDS = ['ready_for_pickup', 'holds', 'fees_total'] as const;
+export const DERIVED_SHIPMENT_FIELDS = ['containers'] as const;
+
+export type ContainerField =
+  | { kind: 'attribute'; name: string }
+  | { kind: 'deadline'; name: string }
+  | { kind: 'derived'; name: (typeof DERIVED_CONTAINER_FIELDS)[number] }
+  | { kind: 'shipment'; field: ShipmentField };
+
+export type ShipmentField =
+  | { kind: 'attribute'; name: string }
+  | { kind: 'derived'; name: (typeof DERIVED_SHIPMENT_FIELDS)[number] };
+
+function clean(raw: unknown): string {
+  return String(raw ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '_');
+}
+
+const CONTAINER_FIELD_NAMES: readonly string[] = [
+  ...CONTAINER_ATTRIBUTES,
+  ...IMPORT_DEADLINE_FIELDS.map((f) => `import_deadlines.${f}`),
+  ...DERIVED_CONTAINER_FIELDS,
+];
+const SHIPMENT_FIELD_NAMES: readonly string[] = [
+  ...SHIPMENT_ATTRIBUTES,
+  ...DERIVED_SHIPMENT_FIELDS,
+];
+
+function unknownField(name: string, valid: readonly string[], extra = ''): AppError {
+  const guess = closest(name, valid);
+  const hint = guess ? ` Did you mean "${guess}"?` : '';
+  return new AppError(
+    'input',
+    `Unknown field "${name}".${hint} Valid fields: ${valid.join(', ')}${extra}.`,
+  );
+}
+
+/** Parses a SHIPMENT_INFO field (also the part after `shipment.` in CONTAINER_INFO). */
+export function parseShipmentField(raw: unknown): ShipmentField {
+  const name = clean(raw);
+  if (name === '')
+    throw new AppError(
+      'input',
+      `Missing field name. Valid fields: ${SHIPMENT_FIELD_NAMES.join(', ')}.`,
+    );
+  if ((DERIVED_SHIPMENT_FIELDS as readonly string[]).includes(name)) {
+    return { kind: 'derived', name: name as (typeof DERIVED_SHIPMENT_FIELDS)[number] };
+  }
+  if ((SHIPMENT_ATTRIBUTES as readonly string[]).includes(name)) return { kind: 'attribute', name };
+  throw unknownField(name, SHIPMENT_FIELD_NAMES);
+}
+
+export function parseContainerField(raw: unknown): ContainerField {
+  const name = clean(raw);
+  if (name === '') {
+    throw new AppError(
+      'input',
+      `Missing field name. Valid fields: ${CONTAINER_FIELD_NAMES.join(', ')}, shipment.<field>.`,
+    );
+  }
+  if (name.startsWith('shipment.'))
+    return { kind: 'shipment', field: parseShipmentField(name.slice(9)) };
+  if ((DERIVED_CONTAINER_FIELDS as readonly string[]).includes(name)) {
+    return { kind: 'derived', name: name as (typeof DERIVED_CONTAINER_FIELDS)[number] };
+  }
+  const deadline = name.replace(/^import_deadlines\./, '');
+  if ((IMPORT_DEADLINE_FIELDS as readonly string[]).includes(deadline))
+    return { kind: 'deadline', name: deadline };
+  if ((CONTAINER_ATTRIBUTES as readonly string[]).includes(name))
+    return { kind: 'attribute', name };
+  throw unknownField(
+    name,
+    CONTAINER_FIELD_NAMES,
+    ', or shipment.<field> (e.g. shipment.pod_eta_at)',
+  );
+}
+
+/** Any API value → what a cell can hold: instants as Dates, lists as text, null as blank. */
+export function toCellValue(name: string, value: unknown): CellValue {
+  if (value == null) return '';
+  if (typeof value === 'boolean' || typeof value === 'number') return value;
+  if (typeof value === 'string') {
+    if (isDateTimeAttribute(name)) {
+      const ms = Date.parse(value);
+      if (!Number.isNaN(ms)) return new Date(ms);
+    }
+    return value;
+  }
+  if (name === 'holds_at_pod_terminal') return holdsText(value as TerminalHold[]);
+  if (name === 'fees_at_pod_terminal') return feesText(value as TerminalFee[]);
+  if (Array.isArray(value))
+    return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');
+  return JSON.stringify(value);
+}
+
+export function containerFieldValue(
+  c: ContainerAttributes,
+  field: Exclude<ContainerField, { kind: 'shipment' }>,
+): CellValue {
+  switch (field.kind) {
+    case 'derived':
+      if (field.name === 'ready_for_pickup') return isReadyForPickup(c);
+      if (field.name === 'holds') return holdsText(c.holds_at_pod_terminal);
+      return feesTotal(c.fees_at_pod_terminal);
+    case 'deadline':
+      return toCellValue(
+        field.name,
+        c.import_deadlines?.[field.name as keyof typeof c.import_deadlines],
+      );
+    case 'attribute':
+      return toCellValue(field.name, c[field.name]);
+  }
+}
+
+export function shipmentFieldValue(
+  s: ShipmentAttributes,
+  containerNumbers: readonly string[] | undefined,
+  field: ShipmentField,
+): CellValue {
+  if (field.kind === 'derived') return (containerNumbers ?? []).join(', ');
+  return toCellValue(field.name, s[field.name]);
+}

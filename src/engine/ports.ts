@@ -1,0 +1,27 @@
+// What the engine needs from its host. src/gas/ implements these over Apps Script services; tests
+// can implement them over plain objects. Every method here is one service call in Apps Script.
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number): void;
+}
+
+/** A shared string cache (Apps Script's document cache): entries may vanish at any time. */
+export interface SharedCache {
+  getAll(keys: string[]): Record<string, string>;
+  putAll(values: Record<string, string>, ttlSeconds: number): void;
+  removeAll(keys: string[]): void;
+}
+
+/** The document-wide lock that serialises read-modify-write of shared state. */
+export interface SharedLock {
+  tryLock(timeoutMs: number): boolean;
+  release(): void;
+}
+
+/** Durable per-spreadsheet strings (document properties). */
+export interface DurableStore {
+  getAll(): Record<string, string>;
+  setAll(values: Record<string, string>): void;
+  remove(key: string): void;
+}

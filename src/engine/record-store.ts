@@ -1,0 +1,236 @@
+// The shared cache of tracking data: containers by number, shipments by id, and an index from
+// every shipment identifier (BOL, booking, reference number) to its shipment. One getAll reads all
+// a lookup needs; writes merge under the document lock so concurrent executions don't lose data.
+
+import { AppError } from '../core/errors';
+import type { ContainerRecord, ShipmentRecord } from '../core/model';
+import { bucketKey, parseBucket, serializeBucket, type Bucket, type BucketSpace } from './buckets';
+import type { Clock, SharedCache, SharedLock } from './ports';
+import { decodeContainer, decodeShipment, encodeContainer, encodeShipment } from './record-codec';
+
+export const CONTAINERS: BucketSpace = { prefix: 'ct:c:', count: 128 };
+export const SHIPMENTS: BucketSpace = { prefix: 'ct:s:', count: 48 };
+export const IDENTIFIERS: BucketSpace = { prefix: 'ct:n:', count: 48 };
+export const META_KEY = 'ct:meta';
+/** Apps Script keeps cache entries at most 6 hours. */
+export const CACHE_TTL_SECONDS = 21_600;
+const LOCK_WAIT_MS = 5_000;
+
+export interface AccountMeta {
+  /** Containers in the account (meta.total of the last listing page). */
+  total: number | null;
+  totalAt: number;
+  /** When a listing of every container last completed: numbers absent since then are not tracked. */
+  listedAt: number;
+  /** An execution loading the account; others wait for it instead of fetching the same pages. */
+  flight: { owner: string; until: number } | null;
+}
+
+const EMPTY_META: AccountMeta = { total: null, totalAt: 0, listedAt: 0, flight: null };
+
+export function identifierKey(text: string): string {
+  return text.normalize('NFKC').trim().toUpperCase().replace(/\s+/g, '');
+}
+
+export type Cached<T> = { record: T; fetchedAt: number } | { missingAt: number } | null;
+
+/** What one read of the cache returned. */
+export class CacheView {
+  constructor(private readonly raw: Record<string, string>) {}
+  private readonly parsed = new Map<string, Bucket>();
+
+  private bucket(key: string): Bucket {
+    let b = this.parsed.get(key);
+    if (!b) {
+      b = parseBucket(this.raw[key]);
+      this.parsed.set(key, b);
+    }
+    return b;
+  }
+
+  /** A raw entry read along with the data (e.g. the cached settings), to save a service call. */
+  value(key: string): string | undefined {
+    return this.raw[key];
+  }
+
+  get meta(): AccountMeta {
+    try {
+      const raw = this.raw[META_KEY];
+      return raw ? { ...EMPTY_META, ...(JSON.parse(raw) as Partial<AccountMeta>) } : EMPTY_META;
+    } catch {
+      return EMPTY_META;
+    }
+  }
+
+  container(number: string): Cached<ContainerRecord> {
+    const entry = this.bucket(bucketKey(CONTAINERS, number))[number];
+    if (!entry) return null;
+    if (entry.length === 1) return { missingAt: Number(entry[0]) };
+    const record = decodeContainer(entry);
+    return record ? { record, fetchedAt: Number(entry[0]) } : null;
+  }
+
+  shipmentIdFor(identifier: string): { id: string; at: number } | { missingAt: number } | null {
+    const key = identifierKey(identifier);
+    const entry = this.bucket(bucketKey(IDENTIFIERS, key))[key];
+    if (!entry) return null;
+    if (entry.length === 1) return { missingAt: Number(entry[0]) };
+    return { id: String(entry[1]), at: Number(entry[0]) };
+  }
+
+  shipment(id: string): Cached<ShipmentRecord> {
+    const entry = this.bucket(bucketKey(SHIPMENTS, id))[id];
+    if (!entry) return null;
+    const record = decodeShipment(entry);
+    return record ? { record, fetchedAt: Number(entry[0]) } : null;
+  }
+}
+
+export interface StoreUpdate {
+  containers?: ContainerRecord[];
+  shipments?: ShipmentRecord[];
+  /** Numbers confirmed not to be in the account. */
+  missingContainers?: string[];
+  missingIdentifiers?: string[];
+  meta?: Partial<AccountMeta>;
+  /** A complete listing: drop every container and shipment entry not in this update. */
+  replaceAll?: boolean;
+}
+
+export function shipmentIdentifiers(s: ShipmentRecord): string[] {
+  const a = s.attributes;
+  const ids = [a.bill_of_lading_number, a.normalized_number, ...(a.ref_numbers ?? [])];
+  return [
+    ...new Set(
+      ids.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map(identifierKey),
+    ),
+  ];
+}
+
+export class RecordStore {
+  constructor(
+    private readonly cache: SharedCache,
+    private readonly lock: SharedLock,
+    private readonly clock: Clock,
+  ) {}
+
+  static containerKeys(numbers: readonly string[]): string[] {
+    return [...new Set(numbers.map((n) => bucketKey(CONTAINERS, n)))];
+  }
+
+  static identifierKeys(identifiers: readonly string[]): string[] {
+    return [...new Set(identifiers.map((n) => bucketKey(IDENTIFIERS, identifierKey(n))))];
+  }
+
+  static shipmentKeys(ids: readonly string[]): string[] {
+    return [...new Set(ids.map((id) => bucketKey(SHIPMENTS, id)))];
+  }
+
+  read(keys: string[]): CacheView {
+    return new CacheView(this.cache.getAll([...new Set([META_KEY, ...keys])]));
+  }
+
+  private locked<T>(fn: () => T): T {
+    if (!this.lock.tryLock(LOCK_WAIT_MS)) {
+      throw new AppError(
+        'busy',
+        'Other cells are saving tracking data right now. Try again in a few seconds.',
+      );
+    }
+    try {
+      return fn();
+    } finally {
+      this.lock.release();
+    }
+  }
+
+  /** Claims the right to load the account; false when another execution is already doing it. */
+  claimFlight(owner: string, forMs: number): boolean {
+    return this.locked(() => {
+      const view = this.read([]);
+      const meta = view.meta;
+      const now = this.clock.now();
+      if (meta.flight && meta.flight.until > now && meta.flight.owner !== owner) return false;
+      this.cache.putAll(
+        { [META_KEY]: JSON.stringify({ ...meta, flight: { owner, until: now + forMs } }) },
+        CACHE_TTL_SECONDS,
+      );
+      return true;
+    });
+  }
+
+  write(update: StoreUpdate): void {
+    const now = this.clock.now();
+    const containers = update.containers ?? [];
+    const shipments = update.shipments ?? [];
+    const missing = update.missingContainers ?? [];
+    const missingIds = (update.missingIdentifiers ?? []).map(identifierKey);
+    const identifierEntries = shipments.flatMap((s) =>
+      shipmentIdentifiers(s).map((key) => [key, s.id] as const),
+    );
+
+    const touched = new Set<string>([META_KEY]);
+    if (update.replaceAll) {
+      for (let i = 0; i < CONTAINERS.count; i++) touched.add(`${CONTAINERS.prefix}${i}`);
+      for (let i = 0; i < SHIPMENTS.count; i++) touched.add(`${SHIPMENTS.prefix}${i}`);
+      for (let i = 0; i < IDENTIFIERS.count; i++) touched.add(`${IDENTIFIERS.prefix}${i}`);
+    }
+    for (const k of RecordStore.containerKeys([
+      ...containers.map((c) => c.attributes.number),
+      ...missing,
+    ]))
+      touched.add(k);
+    for (const k of RecordStore.shipmentKeys(shipments.map((s) => s.id))) touched.add(k);
+    for (const k of RecordStore.identifierKeys([
+      ...identifierEntries.map(([key]) => key),
+      ...missingIds,
+    ]))
+      touched.add(k);
+
+    this.locked(() => {
+      const raw = update.replaceAll
+        ? this.cache.getAll([META_KEY])
+        : this.cache.getAll([...touched]);
+      const buckets = new Map<string, Bucket>();
+      const bucket = (key: string) => {
+        let b = buckets.get(key);
+        if (!b) {
+          b = update.replaceAll ? {} : parseBucket(raw[key]);
+          buckets.set(key, b);
+        }
+        return b;
+      };
+      for (const k of touched) if (k !== META_KEY) bucket(k);
+      for (const n of missing) bucket(bucketKey(CONTAINERS, n))[n] = [now];
+      for (const c of containers)
+        bucket(bucketKey(CONTAINERS, c.attributes.number))[c.attributes.number] = encodeContainer(
+          c,
+          now,
+        );
+      for (const s of shipments) {
+        const b = bucket(bucketKey(SHIPMENTS, s.id));
+        // Keep container numbers learnt earlier when this copy of the shipment lacks them.
+        const previous = b[s.id] ? decodeShipment(b[s.id]!) : null;
+        const merged =
+          s.containerNumbers || !previous?.containerNumbers
+            ? s
+            : { ...s, containerNumbers: previous.containerNumbers };
+        b[s.id] = encodeShipment(merged, now);
+      }
+      for (const key of missingIds) bucket(bucketKey(IDENTIFIERS, key))[key] = [now];
+      for (const [key, id] of identifierEntries) {
+        const b = bucket(bucketKey(IDENTIFIERS, key));
+        // Several shipments can share a reference number: the first one stays (the service's rule).
+        const existing = b[key];
+        if (!existing || existing.length === 1 || Number(existing[0]) < now || existing[1] === id)
+          b[key] = [now, id];
+      }
+      const metaView = new CacheView(raw).meta;
+      const values: Record<string, string> = {
+        [META_KEY]: JSON.stringify({ ...metaView, ...update.meta }),
+      };
+      for (const [key, b] of buckets) values[key] = serializeBucket(b);
+      this.cache.putAll(values, CACHE_TTL_SECONDS);
+    });
+  }
+}

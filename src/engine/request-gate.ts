@@ -1,0 +1,93 @@
+// One rate limiter for every execution of the spreadsheet: cells, sidebar and trigger all take
+// their request slots from the same rolling window, kept in the document cache under the lock.
+
+import { AppError } from '../core/errors';
+import type { Clock, SharedCache, SharedLock } from './ports';
+import {
+  EMPTY_WINDOW,
+  available,
+  block,
+  record,
+  type RateWindowState,
+  type WindowRule,
+} from './rate-window';
+
+export const GATE_KEY = 'ct:rate';
+/** The service allows 100 per rolling 60 s; a small margin absorbs clock skew between us and it. */
+export const SERVICE_RULE: WindowRule = { limit: 95, windowMs: 60_000 };
+const LOCK_WAIT_MS = 3_000;
+
+export interface RequestGate {
+  /** Up to `wanted` request slots, waiting at most `maxWaitMs` for the first. Returns the count granted. */
+  acquire(wanted: number, maxWaitMs: number): number;
+  /** The service answered 429: nobody sends before `until`. */
+  blockUntil(until: number): void;
+  /** When a slot could be had, for messages ("try again in 40 s"). */
+  nextSlotAt(): number;
+}
+
+function decode(raw: string | undefined): RateWindowState {
+  if (!raw) return EMPTY_WINDOW;
+  try {
+    const v = JSON.parse(raw) as RateWindowState;
+    return Array.isArray(v.sent) && typeof v.blockedUntil === 'number' ? v : EMPTY_WINDOW;
+  } catch {
+    return EMPTY_WINDOW;
+  }
+}
+
+export class SharedRequestGate implements RequestGate {
+  constructor(
+    private readonly cache: SharedCache,
+    private readonly lock: SharedLock,
+    private readonly clock: Clock,
+    /** This execution's share of the window (the scheduled refresh leaves room for people). */
+    private readonly ceiling: number = SERVICE_RULE.limit,
+    private readonly rule: WindowRule = SERVICE_RULE,
+  ) {}
+
+  private withState<T>(fn: (state: RateWindowState) => { state?: RateWindowState; result: T }): T {
+    if (!this.lock.tryLock(LOCK_WAIT_MS)) {
+      throw new AppError(
+        'busy',
+        'Other cells are fetching tracking data right now. Try again in a few seconds.',
+      );
+    }
+    try {
+      const state = decode(this.cache.getAll([GATE_KEY])[GATE_KEY]);
+      const { state: next, result } = fn(state);
+      if (next) this.cache.putAll({ [GATE_KEY]: JSON.stringify(next) }, 3_600);
+      return result;
+    } finally {
+      this.lock.release();
+    }
+  }
+
+  acquire(wanted: number, maxWaitMs: number): number {
+    if (wanted <= 0) return 0;
+    const giveUpAt = this.clock.now() + Math.max(0, maxWaitMs);
+    for (;;) {
+      const now = this.clock.now();
+      const outcome = this.withState((state) => {
+        const { free, nextAt } = available(state, now, this.rule, this.ceiling);
+        if (free === 0) return { result: { granted: 0, nextAt } };
+        const granted = Math.min(free, wanted);
+        return { state: record(state, now, granted, this.rule), result: { granted, nextAt: now } };
+      });
+      if (outcome.granted > 0) return outcome.granted;
+      if (outcome.nextAt > giveUpAt) return 0;
+      this.clock.sleep(Math.max(1, outcome.nextAt - now));
+    }
+  }
+
+  blockUntil(until: number): void {
+    this.withState((state) => ({ state: block(state, until), result: undefined }));
+  }
+
+  nextSlotAt(): number {
+    const now = this.clock.now();
+    return this.withState((state) => ({
+      result: available(state, now, this.rule, this.ceiling).nextAt,
+    }));
+  }
+}

@@ -1,0 +1,81 @@
+// Settings live in document properties (custom functions can read those). A copy rides in the
+// document cache next to the data so a warm cell reads settings and data in one service call
+// and the properties' daily read quota is not spent by every recalculation.
+
+import { AppError } from '../core/errors';
+import {
+  DEFAULT_API_BASE_URL,
+  DEFAULT_APP_URL,
+  mergeSettings,
+  type Settings,
+  type SettingsInput,
+} from '../core/settings';
+import type { DurableStore, SharedCache } from './ports';
+import { CACHE_TTL_SECONDS } from './record-store';
+
+export const SETTINGS_CACHE_KEY = 'ct:settings';
+const PROPERTY = {
+  apiKey: 'CT_API_KEY',
+  apiBaseUrl: 'CT_API_BASE_URL',
+  appUrl: 'CT_APP_URL',
+} as const;
+
+export const NO_KEY_MESSAGE =
+  'No API key is set. Open Extensions → Container Tracking → Settings and paste your tracking API key.';
+
+function fromProperties(p: Record<string, string>): Settings {
+  return {
+    apiKey: p[PROPERTY.apiKey] || null,
+    apiBaseUrl: p[PROPERTY.apiBaseUrl] || DEFAULT_API_BASE_URL,
+    appUrl: p[PROPERTY.appUrl] || DEFAULT_APP_URL,
+  };
+}
+
+function parseCached(raw: string | undefined): Settings | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as Settings;
+    return typeof v.apiBaseUrl === 'string' && typeof v.appUrl === 'string' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export class SettingsStore {
+  constructor(
+    private readonly properties: () => DurableStore,
+    private readonly cache: SharedCache,
+  ) {}
+
+  /**
+   * `cached` is the cache entry when the caller already read it along with its data (`null`: read
+   * and absent); left out, the cache is asked.
+   */
+  load(cached?: string | null): Settings {
+    const raw =
+      cached === undefined ? this.cache.getAll([SETTINGS_CACHE_KEY])[SETTINGS_CACHE_KEY] : cached;
+    const hit = parseCached(raw ?? undefined);
+    if (hit) return hit;
+    const settings = fromProperties(this.properties().getAll());
+    this.cache.putAll({ [SETTINGS_CACHE_KEY]: JSON.stringify(settings) }, CACHE_TTL_SECONDS);
+    return settings;
+  }
+
+  save(input: SettingsInput): Settings {
+    const store = this.properties();
+    const next = mergeSettings(fromProperties(store.getAll()), input);
+    const values: Record<string, string> = {
+      [PROPERTY.apiBaseUrl]: next.apiBaseUrl,
+      [PROPERTY.appUrl]: next.appUrl,
+    };
+    if (next.apiKey) values[PROPERTY.apiKey] = next.apiKey;
+    store.setAll(values);
+    this.cache.putAll({ [SETTINGS_CACHE_KEY]: JSON.stringify(next) }, CACHE_TTL_SECONDS);
+    return next;
+  }
+}
+
+export function requireKey(settings: Settings): string {
+  if (!settings.apiKey) throw new AppError('config', NO_KEY_MESSAGE);
+  return settings.apiKey;
+}

@@ -1,0 +1,74 @@
+// The composition root: one Execution per Apps Script run, wiring the engine to the services with
+// the time and rate budget that kind of run has. Services are touched only when first needed.
+
+import { ApiClient } from '../api/client';
+import type { Settings } from '../core/settings';
+import type { SharedLock } from '../engine/ports';
+import { RecordStore, type CacheView } from '../engine/record-store';
+import { SERVICE_RULE, SharedRequestGate } from '../engine/request-gate';
+import { SETTINGS_CACHE_KEY, SettingsStore, requireKey } from '../engine/settings-store';
+import { TrackingData } from '../engine/tracking-data';
+import { appsScriptClock, documentCache, documentLock, documentProperties } from './services';
+import { UrlFetchTransport } from './url-fetch-transport';
+
+export type ExecutionKind = 'cell' | 'sidebar' | 'trigger';
+
+interface Budget {
+  /** Time this kind of run may spend on requests (Apps Script: 30 s for cells, 6 min otherwise). */
+  timeMs: number;
+  /** Longest single wait for a rate slot or retry. */
+  maxWaitMs: number;
+  /** Share of the rolling-minute window this run may fill. */
+  ceiling: number;
+}
+
+export const BUDGETS: Record<ExecutionKind, Budget> = {
+  cell: { timeMs: 22_000, maxWaitMs: 3_000, ceiling: SERVICE_RULE.limit },
+  sidebar: { timeMs: 60_000, maxWaitMs: 15_000, ceiling: SERVICE_RULE.limit },
+  trigger: { timeMs: 270_000, maxWaitMs: 60_000, ceiling: 80 },
+};
+
+function lazyLock(): SharedLock {
+  let lock: SharedLock | null = null;
+  const get = () => (lock ??= documentLock());
+  return { tryLock: (ms) => get().tryLock(ms), release: () => get().release() };
+}
+
+export class Execution {
+  readonly startedAt = appsScriptClock.now();
+  readonly cache = documentCache();
+  readonly lock = lazyLock();
+  readonly store = new RecordStore(this.cache, this.lock, appsScriptClock);
+  readonly settingsStore = new SettingsStore(documentProperties, this.cache);
+  private readonly owner = Math.random().toString(36).slice(2);
+
+  constructor(readonly kind: ExecutionKind) {}
+
+  /** Reads data buckets and the settings together: a warm cell makes this its only service call. */
+  readWithSettings(keys: string[]): { view: CacheView; settings: Settings } {
+    const view = this.store.read([SETTINGS_CACHE_KEY, ...keys]);
+    return { view, settings: this.settingsStore.load(view.value(SETTINGS_CACHE_KEY) ?? null) };
+  }
+
+  client(settings: Settings): ApiClient {
+    const budget = BUDGETS[this.kind];
+    return new ApiClient({
+      transport: new UrlFetchTransport(),
+      gate: new SharedRequestGate(this.cache, this.lock, appsScriptClock, budget.ceiling),
+      clock: appsScriptClock,
+      apiKey: requireKey(settings),
+      apiBaseUrl: settings.apiBaseUrl,
+      deadline: this.startedAt + budget.timeMs,
+      maxWaitMs: budget.maxWaitMs,
+    });
+  }
+
+  tracking(settings: Settings): TrackingData {
+    return new TrackingData({
+      store: this.store,
+      clock: appsScriptClock,
+      client: () => this.client(settings),
+      owner: this.owner,
+    });
+  }
+}
