@@ -1,0 +1,18 @@
+// Public API of the Apps Script fakes and local runtime.
+
+export { createGasRuntime, GasRuntime } from './runtime';
+export type { CacheEntryRef, GasRuntimeOptions, RunOptions, TriggerFiring } from './runtime';
+export { Counters } from './counters';
+export type { CounterService, CounterSnapshot } from './counters';
+export type { ExecutionRecord, RuntimeClock } from './execution';
+export type { AuthModeName, ExecutionKind } from './policy';
+export { NetworkFailure, DELAY_HEADER } from './url-fetch';
+export type { NetworkFailureKind, UrlFetchLogEntry } from './url-fetch';
+export type { LogEntry, LogLevel } from './logging';
+export type { MenuItem, MenuRecord, UiState } from './ui';
+export type { DriveFileSpec } from './drive';
+export type { FormulaEvaluator, SpreadsheetOptions } from './spreadsheet/model';
+export type { LockScope } from './lock';
+export type { PropertyScope } from './properties';
+export type { CacheScope } from './cache';
+export { formatDate } from './format-date';

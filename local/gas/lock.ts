@@ -1,0 +1,104 @@
+// LockService. Runs are sequential, so "another execution" holding a lock is simulated with
+// LockTable.holdExternally(scope, untilMs). tryLock waits in virtual time up to its timeout;
+// waitLock throws the real message when it gives up. A lock is released when its execution ends
+// (the Lock reference: "locks are released automatically when the script terminates").
+
+import { fail } from './errors';
+import type { Execution } from './execution';
+import { registerFake } from './registry';
+
+export type LockScope = 'document' | 'script' | 'user';
+
+const TIMEOUT_MESSAGE = 'Lock timeout: another process was holding the lock for too long.';
+
+interface LockState {
+  /** Execution id holding it, or null. */
+  owner: number | null;
+  /** Virtual time until which a simulated other execution holds it. */
+  externalUntil: number;
+}
+
+export class LockTable {
+  private readonly states = new Map<LockScope, LockState>();
+
+  state(scope: LockScope): LockState {
+    let s = this.states.get(scope);
+    if (!s) this.states.set(scope, (s = { owner: null, externalUntil: 0 }));
+    return s;
+  }
+
+  holdExternally(scope: LockScope, untilMs: number): void {
+    this.state(scope).externalUntil = untilMs;
+  }
+
+  releaseAll(executionId: number): void {
+    for (const s of this.states.values()) if (s.owner === executionId) s.owner = null;
+  }
+
+  isHeld(scope: LockScope, now: number): boolean {
+    const s = this.state(scope);
+    return s.owner !== null || s.externalUntil > now;
+  }
+}
+
+export class FakeLock implements GoogleAppsScript.Lock.Lock {
+  private acquired = false;
+
+  constructor(
+    private readonly table: LockTable,
+    private readonly scope: LockScope,
+    private readonly exec: Execution,
+  ) {}
+
+  tryLock(timeoutInMillis: number): boolean {
+    const s = this.table.state(this.scope);
+    if (s.owner === this.exec.id) return (this.acquired = true);
+    const now = this.exec.now();
+    // Sequential runs: only a simulated external holder can be in the way (an owner left by an
+    // earlier execution was released when it ended).
+    const waitMs = Math.max(0, s.externalUntil - now);
+    if (waitMs > Math.max(0, timeoutInMillis)) {
+      this.exec.advance(Math.max(0, timeoutInMillis));
+      return false;
+    }
+    this.exec.advance(waitMs);
+    s.owner = this.exec.id;
+    return (this.acquired = true);
+  }
+
+  waitLock(timeoutInMillis: number): void {
+    if (!this.tryLock(timeoutInMillis)) fail(TIMEOUT_MESSAGE);
+  }
+
+  releaseLock(): void {
+    const s = this.table.state(this.scope);
+    if (this.acquired && s.owner === this.exec.id) s.owner = null;
+    this.acquired = false;
+  }
+
+  hasLock(): boolean {
+    return this.acquired && this.table.state(this.scope).owner === this.exec.id;
+  }
+}
+
+export class FakeLockService {
+  constructor(
+    private readonly table: LockTable,
+    private readonly exec: Execution,
+  ) {}
+
+  getDocumentLock(): FakeLock {
+    return new FakeLock(this.table, 'document', this.exec);
+  }
+
+  getScriptLock(): FakeLock {
+    return new FakeLock(this.table, 'script', this.exec);
+  }
+
+  getUserLock(): FakeLock {
+    return new FakeLock(this.table, 'user', this.exec);
+  }
+}
+
+registerFake(FakeLock, { label: 'Lock', service: 'Lock', scope: 'storage' });
+registerFake(FakeLockService, { label: 'LockService', service: 'Lock', scope: 'storage' });

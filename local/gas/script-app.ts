@@ -1,0 +1,240 @@
+// ScriptApp: time-driven triggers kept in a shared TriggerStore that runtime.fireDueTriggers()
+// runs. Confirmed by lookup: everyMinutes accepts 1, 5, 10, 15 or 30; add-ons may use
+// time-driven triggers at most once an hour. Assumed wording (not found): the error messages
+// below; from memory: the 20-triggers-per-script and one-clock-trigger-per-add-on-document limits.
+
+import type { Execution } from './execution';
+import { fail } from './errors';
+import { registerFake } from './registry';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const VALID_MINUTES = [1, 5, 10, 15, 30];
+const VALID_HOURS = [1, 2, 4, 6, 8, 12];
+const SCRIPT_TRIGGER_LIMIT = 20;
+
+export const AuthMode = {
+  NONE: 'NONE',
+  CUSTOM_FUNCTION: 'CUSTOM_FUNCTION',
+  LIMITED: 'LIMITED',
+  FULL: 'FULL',
+} as const;
+export const EventType = {
+  CLOCK: 'CLOCK',
+  ON_OPEN: 'ON_OPEN',
+  ON_EDIT: 'ON_EDIT',
+  ON_CHANGE: 'ON_CHANGE',
+  ON_FORM_SUBMIT: 'ON_FORM_SUBMIT',
+} as const;
+export const TriggerSource = {
+  SPREADSHEETS: 'SPREADSHEETS',
+  CLOCK: 'CLOCK',
+  DRIVE: 'DRIVE',
+} as const;
+export const AuthorizationStatus = { REQUIRED: 'REQUIRED', NOT_REQUIRED: 'NOT_REQUIRED' } as const;
+
+export interface TriggerRecord {
+  uniqueId: string;
+  handlerFunction: string;
+  /** Repeat interval; undefined for one-shot `after()` / `at()` triggers. */
+  everyMs?: number;
+  nextRunAt: number;
+  createdAt: number;
+}
+
+export class TriggerStore {
+  triggers: TriggerRecord[] = [];
+  private nextId = 1;
+
+  newId(): string {
+    return String(1_000_000_000 + this.nextId++);
+  }
+}
+
+export class FakeTrigger implements Pick<
+  GoogleAppsScript.Script.Trigger,
+  'getHandlerFunction' | 'getUniqueId'
+> {
+  constructor(private readonly record: TriggerRecord) {}
+
+  static idOf(trigger: FakeTrigger): string {
+    return trigger.record.uniqueId;
+  }
+
+  getHandlerFunction(): string {
+    return this.record.handlerFunction;
+  }
+
+  getUniqueId(): string {
+    return this.record.uniqueId;
+  }
+
+  getEventType(): string {
+    return EventType.CLOCK;
+  }
+
+  getTriggerSource(): string {
+    return TriggerSource.CLOCK;
+  }
+
+  getTriggerSourceId(): string | null {
+    return null;
+  }
+}
+
+export class FakeClockTriggerBuilder {
+  #everyMs: number | undefined;
+  #firstAt: number | undefined;
+
+  constructor(
+    private readonly store: TriggerStore,
+    private readonly handler: string,
+    private readonly exec: Execution,
+    private readonly addOn: boolean,
+  ) {}
+
+  everyMinutes(n: number): this {
+    if (!VALID_MINUTES.includes(n))
+      fail('Invalid argument: minutes. Must be one of 1, 5, 10, 15 or 30.');
+    this.#everyMs = n * MINUTE;
+    return this;
+  }
+
+  everyHours(n: number): this {
+    if (!VALID_HOURS.includes(n))
+      fail('Invalid argument: hours. Must be one of 1, 2, 4, 6, 8 or 12.');
+    this.#everyMs = n * HOUR;
+    return this;
+  }
+
+  everyDays(n: number): this {
+    if (!(n >= 1)) fail('Invalid argument: days');
+    this.#everyMs = n * 24 * HOUR;
+    return this;
+  }
+
+  after(durationMilliseconds: number): this {
+    this.#firstAt = this.exec.now() + Math.max(0, durationMilliseconds);
+    return this;
+  }
+
+  at(date: Date): this {
+    this.#firstAt = date.getTime();
+    return this;
+  }
+
+  create(): FakeTrigger {
+    const now = this.exec.now();
+    if (this.#everyMs === undefined && this.#firstAt === undefined) {
+      fail(
+        'A time-based trigger needs a schedule: everyMinutes, everyHours, everyDays, after or at.',
+      );
+    }
+    if (this.addOn && this.#everyMs !== undefined && this.#everyMs < HOUR) {
+      fail('Add-ons cannot create time-based triggers that run more often than once an hour.');
+    }
+    if (this.addOn && this.store.triggers.length >= 1) {
+      fail(
+        'This add-on has created too many time-based triggers in this document for this Google user account.',
+      );
+    }
+    if (this.store.triggers.length >= SCRIPT_TRIGGER_LIMIT) {
+      fail(
+        'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
+      );
+    }
+    const record: TriggerRecord = {
+      uniqueId: this.store.newId(),
+      handlerFunction: this.handler,
+      ...(this.#everyMs !== undefined && this.#firstAt === undefined
+        ? { everyMs: this.#everyMs }
+        : {}),
+      nextRunAt: this.#firstAt ?? now + (this.#everyMs ?? 0),
+      createdAt: now,
+    };
+    this.store.triggers.push(record);
+    return new FakeTrigger(record);
+  }
+}
+
+export class FakeTriggerBuilder {
+  constructor(
+    private readonly store: TriggerStore,
+    private readonly handler: string,
+    private readonly exec: Execution,
+    private readonly addOn: boolean,
+  ) {}
+
+  timeBased(): FakeClockTriggerBuilder {
+    return new FakeClockTriggerBuilder(this.store, this.handler, this.exec, this.addOn);
+  }
+}
+
+export class FakeAuthorizationInfo {
+  getAuthorizationStatus(): string {
+    return AuthorizationStatus.NOT_REQUIRED;
+  }
+
+  getAuthorizationUrl(): string | null {
+    return null;
+  }
+}
+
+export class FakeScriptApp {
+  readonly AuthMode = AuthMode;
+  readonly EventType = EventType;
+  readonly TriggerSource = TriggerSource;
+  readonly AuthorizationStatus = AuthorizationStatus;
+
+  constructor(
+    private readonly store: TriggerStore,
+    private readonly exec: Execution,
+    private readonly addOn: boolean,
+  ) {}
+
+  newTrigger(functionName: string): FakeTriggerBuilder {
+    return new FakeTriggerBuilder(this.store, String(functionName), this.exec, this.addOn);
+  }
+
+  getProjectTriggers(): FakeTrigger[] {
+    return this.store.triggers.map((t) => new FakeTrigger(t));
+  }
+
+  getUserTriggers(_document?: unknown): FakeTrigger[] {
+    return this.getProjectTriggers();
+  }
+
+  deleteTrigger(trigger: FakeTrigger): void {
+    const id = FakeTrigger.idOf(trigger);
+    this.store.triggers = this.store.triggers.filter((t) => t.uniqueId !== id);
+  }
+
+  getAuthorizationInfo(_authMode?: string): FakeAuthorizationInfo {
+    return new FakeAuthorizationInfo();
+  }
+
+  getScriptId(): string {
+    return 'fake-script-id';
+  }
+
+  getOAuthToken(): string {
+    return 'fake-oauth-token';
+  }
+}
+
+registerFake(FakeScriptApp, {
+  label: 'ScriptApp',
+  service: 'Script',
+  scope: 'scriptapp',
+  constants: ['AuthMode', 'EventType', 'TriggerSource', 'AuthorizationStatus'],
+  methods: { getAuthorizationInfo: { scope: 'local' }, getScriptId: { scope: 'local' } },
+});
+registerFake(FakeTriggerBuilder, { label: 'TriggerBuilder', service: null, scope: 'scriptapp' });
+registerFake(FakeClockTriggerBuilder, {
+  label: 'ClockTriggerBuilder',
+  service: null,
+  scope: 'scriptapp',
+  methods: { create: { service: 'Script' } },
+});
+registerFake(FakeTrigger, { label: 'Trigger', service: null, scope: 'local' });
+registerFake(FakeAuthorizationInfo, { label: 'AuthorizationInfo', service: null, scope: 'local' });

@@ -1,0 +1,116 @@
+// How a value written by a script lands in a cell. Range.setValue(s) parse strings the way the
+// Sheets UI parses typing (the Sheets API calls this USER_ENTERED: '"=1+2" becomes a formula,
+// "Mar 1 2016" becomes a date, "$100.15" a number with currency formatting'); non-strings are
+// stored as they are. Confirmed by lookup: '=' formulas, numbers/dates/currency from strings.
+// Assumed (Sheets UI behaviour, not found in the docs): a leading apostrophe stores the rest as
+// text; a cell formatted as plain text ('@') keeps any string as text, formulas included;
+// "true"/"false" become booleans; ISO date-times with 'T' or 'Z' stay text; time-only strings
+// such as "10:30" stay text here (Sheets would make them times).
+
+import { fromWallTime } from '../time-zone';
+
+export type CellValue = string | number | boolean | Date;
+
+export interface Cell {
+  /** '' for blank and for formula cells (their value comes from the formula evaluator). */
+  value: CellValue;
+  formula?: string;
+  numberFormat?: string;
+  note?: string;
+  background?: string;
+  fontColor?: string;
+  fontWeight?: string;
+  wrap?: boolean;
+  horizontalAlignment?: string;
+}
+
+export interface Written {
+  value: CellValue;
+  formula?: string;
+  /** A format the parse implies (dates, percentages, currency), applied if the cell has none. */
+  impliedFormat?: string;
+}
+
+export const TEXT_FORMAT = '@';
+export const DEFAULT_DATE_TIME_FORMAT = 'M/d/yyyy H:mm:ss';
+
+const NUMBER = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const PERCENT = /^([+-]?\d+(?:\.\d+)?)%$/;
+const CURRENCY = /^([+-]?)\$((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)$/;
+const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?: (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?: (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+
+function parseNumber(text: string): Written | undefined {
+  if (NUMBER.test(text) && /\d/.test(text)) {
+    const value = Number(text.replace(/,/g, ''));
+    if (!text.includes(',')) return { value };
+    return { value, impliedFormat: text.includes('.') ? '#,##0.00' : '#,##0' };
+  }
+  const percent = PERCENT.exec(text);
+  if (percent) {
+    const decimals = percent[1]?.split('.')[1]?.length ?? 0;
+    return {
+      value: Number(percent[1]) / 100,
+      impliedFormat: decimals ? `0.${'0'.repeat(decimals)}%` : '0%',
+    };
+  }
+  const currency = CURRENCY.exec(text);
+  if (currency) {
+    const value = Number(`${currency[1]}${currency[2]?.replace(/,/g, '')}`);
+    return { value, impliedFormat: '"$"#,##0.00' };
+  }
+  return undefined;
+}
+
+function validDate(y: number, m: number, d: number): boolean {
+  const probe = new Date(Date.UTC(y, m - 1, d));
+  return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
+}
+
+function parseDate(text: string, timeZone: string): Written | undefined {
+  const iso = ISO_DATE.exec(text);
+  const us = iso ? undefined : US_DATE.exec(text);
+  const m = iso ?? us;
+  if (!m) return undefined;
+  const [y, mo, d] = iso
+    ? [Number(m[1]), Number(m[2]), Number(m[3])]
+    : [Number(m[3]), Number(m[1]), Number(m[2])];
+  if (!validDate(y, mo, d)) return undefined;
+  const hasTime = m[4] !== undefined;
+  const ms = fromWallTime(
+    timeZone,
+    y,
+    mo,
+    d,
+    Number(m[4] ?? 0),
+    Number(m[5] ?? 0),
+    Number(m[6] ?? 0),
+  );
+  const dateFormat = iso ? 'yyyy-mm-dd' : 'M/d/yyyy';
+  return { value: new Date(ms), impliedFormat: hasTime ? `${dateFormat} H:mm:ss` : dateFormat };
+}
+
+/** The cell content a script write produces. */
+export function interpretWrite(
+  input: unknown,
+  numberFormat: string | undefined,
+  timeZone: string,
+): Written {
+  if (input === null || input === undefined) return { value: '' };
+  if (typeof input === 'number' || typeof input === 'boolean') return { value: input };
+  if (input instanceof Date) {
+    return { value: new Date(input.getTime()), impliedFormat: DEFAULT_DATE_TIME_FORMAT };
+  }
+  const text = String(input);
+  if (text === '') return { value: '' };
+  if (numberFormat === TEXT_FORMAT) return { value: text };
+  if (text.startsWith('=') && text.length > 1) return { value: '', formula: text };
+  if (text.startsWith("'")) return { value: text.slice(1) };
+  const trimmed = text.trim();
+  if (/^(true|false)$/i.test(trimmed)) return { value: trimmed.toLowerCase() === 'true' };
+  return parseNumber(trimmed) ?? parseDate(trimmed, timeZone) ?? { value: text };
+}
+
+export function isBlank(cell: Cell | undefined): boolean {
+  return !cell || (cell.value === '' && cell.formula === undefined);
+}

@@ -1,0 +1,232 @@
+// Sheet: a view of one shared SheetModel.
+
+import { fail } from '../errors';
+import { registerFake } from '../registry';
+import { parseA1, splitSheetName, type Area } from './a1';
+import { FakeConditionalFormatRule } from './conditional-format';
+import type { SheetModel, SpreadsheetModel } from './model';
+import { FakeRange } from './range';
+import { spreadsheetRules } from './rules';
+import { FakeSpreadsheet } from './spreadsheet';
+
+type GasSheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+export class FakeSheet implements Pick<
+  GasSheet,
+  | 'getName'
+  | 'getSheetId'
+  | 'getIndex'
+  | 'getLastRow'
+  | 'getLastColumn'
+  | 'getMaxRows'
+  | 'getMaxColumns'
+  | 'getFrozenRows'
+  | 'getColumnWidth'
+> {
+  constructor(
+    private readonly model: SpreadsheetModel,
+    private readonly sheet: SheetModel,
+  ) {}
+
+  static modelOf(sheet: FakeSheet): SheetModel {
+    return sheet.sheet;
+  }
+
+  /** Validates coordinates with Apps Script's messages and makes the Range. */
+  static rangeAt(model: SpreadsheetModel, sheet: SheetModel, area: Area): FakeRange {
+    if (!Number.isFinite(area.row) || area.row < 1)
+      fail('The starting row of the range is too small.');
+    if (!Number.isFinite(area.column) || area.column < 1) {
+      fail('The starting column of the range is too small.');
+    }
+    if (!(area.numRows >= 1)) fail('The number of rows in the range must be at least 1.');
+    if (!(area.numColumns >= 1)) fail('The number of columns in the range must be at least 1.');
+    sheet.checkInside(area);
+    return new FakeRange(model, sheet, area);
+  }
+
+  getName(): string {
+    return this.sheet.name;
+  }
+
+  setName(name: string): this {
+    if (name !== this.sheet.name) this.model.checkNewName(String(name));
+    this.sheet.name = String(name);
+    return this;
+  }
+
+  getSheetId(): number {
+    return this.sheet.sheetId;
+  }
+
+  getIndex(): number {
+    return this.model.sheets.indexOf(this.sheet) + 1;
+  }
+
+  getParent(): FakeSpreadsheet {
+    return new FakeSpreadsheet(this.model);
+  }
+
+  getRange(
+    a1OrRow: string | number,
+    column?: number,
+    numRows?: number,
+    numColumns?: number,
+  ): FakeRange {
+    if (typeof a1OrRow === 'string') {
+      const { sheetName, cells } = splitSheetName(a1OrRow);
+      const target = sheetName === undefined ? this.sheet : this.model.sheetByName(sheetName);
+      if (!target) fail('Range not found');
+      return FakeSheet.rangeAt(
+        this.model,
+        target,
+        parseA1(cells, target.maxRows, target.maxColumns),
+      );
+    }
+    if (column === undefined) fail('Range not found');
+    return FakeSheet.rangeAt(this.model, this.sheet, {
+      row: a1OrRow,
+      column,
+      numRows: numRows ?? 1,
+      numColumns: numColumns ?? 1,
+    });
+  }
+
+  getDataRange(): FakeRange {
+    const area = {
+      row: 1,
+      column: 1,
+      numRows: Math.max(1, this.sheet.lastRow()),
+      numColumns: Math.max(1, this.sheet.lastColumn()),
+    };
+    return new FakeRange(this.model, this.sheet, area);
+  }
+
+  getLastRow(): number {
+    return this.sheet.lastRow();
+  }
+
+  getLastColumn(): number {
+    return this.sheet.lastColumn();
+  }
+
+  getMaxRows(): number {
+    return this.sheet.maxRows;
+  }
+
+  getMaxColumns(): number {
+    return this.sheet.maxColumns;
+  }
+
+  insertRowsAfter(afterPosition: number, howMany: number): this {
+    if (afterPosition < 1 || afterPosition > this.sheet.maxRows)
+      fail('Those rows are out of bounds.');
+    this.sheet.insertRows(afterPosition, howMany);
+    return this;
+  }
+
+  insertRowsBefore(beforePosition: number, howMany: number): this {
+    if (beforePosition < 1 || beforePosition > this.sheet.maxRows)
+      fail('Those rows are out of bounds.');
+    this.sheet.insertRows(beforePosition - 1, howMany);
+    return this;
+  }
+
+  deleteRows(rowPosition: number, howMany: number): void {
+    this.sheet.deleteRows(rowPosition, howMany);
+  }
+
+  deleteRow(rowPosition: number): this {
+    this.sheet.deleteRows(rowPosition, 1);
+    return this;
+  }
+
+  /** Writes after the last row with content, growing the sheet when it is full. */
+  appendRow(rowContents: unknown[]): this {
+    if (!Array.isArray(rowContents))
+      fail(
+        "The parameters (String) don't match the method signature for SpreadsheetApp.Sheet.appendRow.",
+      );
+    const row = this.sheet.lastRow() + 1;
+    this.sheet.maxRows = Math.max(this.sheet.maxRows, row);
+    this.sheet.maxColumns = Math.max(this.sheet.maxColumns, rowContents.length);
+    rowContents.forEach((v, i) => this.model.write(this.sheet, row, i + 1, v));
+    return this;
+  }
+
+  setFrozenRows(rows: number): void {
+    this.sheet.frozenRows = rows;
+  }
+
+  getFrozenRows(): number {
+    return this.sheet.frozenRows;
+  }
+
+  setColumnWidth(columnPosition: number, width: number): this {
+    this.sheet.columnWidths.set(columnPosition, width);
+    return this;
+  }
+
+  getColumnWidth(columnPosition: number): number {
+    return this.sheet.columnWidths.get(columnPosition) ?? 100;
+  }
+
+  getConditionalFormatRules(): FakeConditionalFormatRule[] {
+    return this.sheet.conditionalRules.map(
+      (data) => new FakeConditionalFormatRule(this.model, data),
+    );
+  }
+
+  setConditionalFormatRules(rules: FakeConditionalFormatRule[]): void {
+    this.sheet.conditionalRules = rules.map((rule) => FakeConditionalFormatRule.dataOf(rule));
+  }
+
+  clear(): this {
+    this.sheet.rows = [];
+    this.sheet.merges = [];
+    return this;
+  }
+
+  clearContents(): this {
+    for (const line of this.sheet.rows) {
+      for (const cell of line ?? []) {
+        if (cell) {
+          cell.value = '';
+          delete cell.formula;
+        }
+      }
+    }
+    return this;
+  }
+
+  activate(): this {
+    this.model.active = {
+      sheet: this.sheet,
+      area: { row: 1, column: 1, numRows: 1, numColumns: 1 },
+    };
+    return this;
+  }
+}
+
+registerFake(FakeSheet, {
+  label: 'Sheet',
+  service: 'Spreadsheet',
+  scope: 'spreadsheet-read',
+  methods: spreadsheetRules(
+    ['getConditionalFormatRules'],
+    [
+      'setName',
+      'insertRowsAfter',
+      'insertRowsBefore',
+      'deleteRows',
+      'deleteRow',
+      'appendRow',
+      'setFrozenRows',
+      'setColumnWidth',
+      'setConditionalFormatRules',
+      'clear',
+      'clearContents',
+      'activate',
+    ],
+  ),
+});
