@@ -9,3 +9,18 @@ export {
   TRACKING_LINK,
 } from './addon/custom-functions';
 export { saveSettings, getSettings, testConnection } from './addon/settings-api';
+export { onOpen, onInstall } from './addon/menu';
+export {
+  showSidebar,
+  showSettings,
+  menuSetUpTrackingSheet,
+  menuRefreshNow,
+  menuAutoRefresh15,
+  menuAutoRefresh60,
+  menuAutoRefresh360,
+  menuAutoRefreshOff,
+  runScheduledRefresh,
+} from './addon/menu-actions';
+export { setupTrackingSheet } from './addon/tracking-sheet-setup';
+export { refreshTrackingSheet } from './addon/tracking-sheet-refresh';
+export { enableAutoRefresh, disableAutoRefresh, getAutoRefresh } from './addon/auto-refresh';

@@ -109,4 +109,55 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
     summary: 'Checks the key and URL with one request and reports the account size.',
     params: [],
   },
+
+  ...(
+    [
+      [
+        'onOpen',
+        'trigger',
+        'Builds the Container Tracking menu.',
+        [{ name: 'e', doc: 'The open event.', optional: true }],
+      ],
+      [
+        'onInstall',
+        'trigger',
+        'Builds the menu right after an add-on install.',
+        [{ name: 'e', doc: 'The install event.', optional: true }],
+      ],
+      ['showSidebar', 'server', 'Opens the Container Tracking sidebar.', []],
+      ['showSettings', 'server', 'Opens the sidebar on its Settings tab.', []],
+      ['menuSetUpTrackingSheet', 'server', 'Menu: creates or repairs the Tracking sheet.', []],
+      ['menuRefreshNow', 'server', 'Menu: refreshes the Tracking sheet now.', []],
+      ['menuAutoRefresh15', 'server', 'Menu: auto-refresh every 15 minutes.', []],
+      ['menuAutoRefresh60', 'server', 'Menu: auto-refresh every hour.', []],
+      ['menuAutoRefresh360', 'server', 'Menu: auto-refresh every 6 hours.', []],
+      ['menuAutoRefreshOff', 'server', 'Menu: turns auto-refresh off.', []],
+      [
+        'runScheduledRefresh',
+        'trigger',
+        'Time-driven trigger: refreshes the Tracking sheet within its rate budget.',
+        [],
+      ],
+      [
+        'setupTrackingSheet',
+        'server',
+        'Creates the Tracking sheet with its headers and formats, or repairs it.',
+        [],
+      ],
+      [
+        'refreshTrackingSheet',
+        'server',
+        'Refreshes the Tracking sheet now and reports what it did.',
+        [{ name: 'options', type: 'Object', doc: '{scheduled?: boolean}', optional: true }],
+      ],
+      [
+        'enableAutoRefresh',
+        'server',
+        'Turns on the scheduled refresh (one trigger; re-enabling replaces it).',
+        [{ name: 'minutes', type: 'number', doc: 'Interval in minutes.' }],
+      ],
+      ['disableAutoRefresh', 'server', 'Turns off the scheduled refresh.', []],
+      ['getAutoRefresh', 'server', 'Whether the scheduled refresh is on, and its interval.', []],
+    ] as [string, PublicFunction['kind'], string, PublicParam[]][]
+  ).map(([name, kind, summary, params]) => ({ name, kind, summary, params })),
 ];

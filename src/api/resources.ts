@@ -3,6 +3,7 @@
 import type {
   ContainerAttributes,
   ContainerRecord,
+  RequestType,
   ShipmentAttributes,
   ShipmentRecord,
 } from '../core/model';
@@ -65,4 +66,78 @@ export function searchShipments(query: string): ApiRequest {
     path: '/shipments',
     query: { q: query, include: 'containers', 'page[size]': 30 },
   };
+}
+
+export interface TrackingRequestInput {
+  requestType: RequestType;
+  requestNumber: string;
+  scac: string;
+  refNumbers: string[];
+}
+
+export interface TrackingRequestRecord {
+  id: string;
+  requestNumber: string;
+  requestType: string;
+  scac: string | null;
+  status: string;
+  failedReason: string | null;
+  createdAt: string | null;
+  shipmentId: string | null;
+}
+
+export function createTrackingRequestCall(input: TrackingRequestInput): ApiRequest {
+  return {
+    method: 'post',
+    path: '/tracking_requests',
+    retry: false,
+    body: {
+      data: {
+        type: 'tracking_request',
+        attributes: {
+          request_type: input.requestType,
+          request_number: input.requestNumber,
+          scac: input.scac,
+          ref_numbers: input.refNumbers,
+        },
+      },
+    },
+  };
+}
+
+export function trackingRequestsByNumber(requestNumber: string): ApiRequest {
+  return {
+    method: 'get',
+    path: '/tracking_requests',
+    query: { 'filter[request_number]': requestNumber, 'page[size]': 100 },
+  };
+}
+
+export function recentTrackingRequests(page: number): ApiRequest {
+  return {
+    method: 'get',
+    path: '/tracking_requests',
+    query: { 'page[number]': page, 'page[size]': MAX_PAGE_SIZE },
+  };
+}
+
+export function trackingRequestRecord(r: Resource): TrackingRequestRecord {
+  const a = r.attributes ?? {};
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    id: r.id,
+    requestNumber: String(a.request_number ?? ''),
+    requestType: String(a.request_type ?? ''),
+    scac: str(a.scac),
+    status: String(a.status ?? 'pending'),
+    failedReason: str(a.failed_reason),
+    createdAt: str(a.created_at),
+    shipmentId: relatedId(r, 'tracked_object'),
+  };
+}
+
+export function trackingRequestsOf(doc: JsonApiDocument): TrackingRequestRecord[] {
+  return dataList(doc)
+    .filter((r) => r.type === 'tracking_request')
+    .map(trackingRequestRecord);
 }

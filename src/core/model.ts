@@ -145,3 +145,10 @@ export function isDateTimeAttribute(name: string): boolean {
     name.startsWith('pickup_lfd_')
   );
 }
+
+export type RequestType = 'bill_of_lading' | 'booking_number' | 'container';
+export const REQUEST_TYPES: readonly RequestType[] = [
+  'bill_of_lading',
+  'booking_number',
+  'container',
+];

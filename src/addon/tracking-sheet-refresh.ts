@@ -1,0 +1,247 @@
+// refreshTrackingSheet(): one read of the sheet, fresh data for every row at the lowest request
+// cost, tracking requests for new rows, and one write per block of owned columns. A failure
+// leaves every row as it was; `Updated` says when each row was last confirmed.
+
+import type { RowInput } from '../core/row-input';
+import { parseRow } from '../core/row-input';
+import { containerRowOutputs, shipmentRowOutputs, type RowOutputs } from '../core/row-outputs';
+import { outputRuns, readLayout, type SheetLayout } from '../core/sheet-layout';
+import { safeCell } from '../core/sheet-text';
+import { trackingLink } from '../core/settings';
+import { AppError, toAppError } from '../core/errors';
+import type { ContainerRecord } from '../core/model';
+import { runBulkTracking } from '../engine/bulk-tracking';
+import { RequestLedger, trackingText } from '../engine/request-ledger';
+import { identifierKey } from '../engine/record-store';
+import { syncForSheet } from '../engine/sheet-sync';
+import { Execution, BUDGETS } from '../gas/execution';
+import { releaseLease, takeLease } from '../gas/leases';
+import { appsScriptClock, documentProperties } from '../gas/services';
+import { SHEET_NAME } from './tracking-sheet-format';
+import { statusSheet } from './tracking-sheet-setup';
+
+export interface RefreshReport {
+  ok: boolean;
+  message: string;
+  rows: number;
+  updated: number;
+  requests: number;
+  trackingRequestsCreated: number;
+  complete: boolean;
+}
+
+type Row = unknown[];
+
+function readRows(values: Row[], layout: SheetLayout): RowInput[] {
+  const col = layout.inputs;
+  const rows: RowInput[] = [];
+  for (let i = 1; i < values.length; i++) {
+    const r = values[i]!;
+    const get = (c: number | undefined) => (c == null ? '' : r[c]);
+    const row = parseRow(i, get(col.Number), get(col.Type), get(col.SCAC), get(col['Ref Numbers']));
+    if (row) rows.push(row);
+  }
+  return rows;
+}
+
+/** Contiguous runs of rows that have a Number: rows without one are never written. */
+function rowSegments(rows: RowInput[]): { from: number; to: number }[] {
+  const segments: { from: number; to: number }[] = [];
+  for (const r of rows) {
+    const last = segments[segments.length - 1];
+    if (last && last.to === r.index - 1) last.to = r.index;
+    else segments.push({ from: r.index, to: r.index });
+  }
+  return segments;
+}
+
+function writeOutputs(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  values: Row[],
+  layout: SheetLayout,
+  rows: RowInput[],
+  updates: Map<number, RowOutputs>,
+): number {
+  let writes = 0;
+  const runs = outputRuns(layout);
+  for (const seg of rowSegments(rows)) {
+    if (![...updates.keys()].some((i) => i >= seg.from && i <= seg.to)) continue;
+    for (const run of runs) {
+      const block: unknown[][] = [];
+      for (let i = seg.from; i <= seg.to; i++) {
+        const update = updates.get(i);
+        block.push(
+          run.headers.map((h, k) => {
+            const value = update && h in update ? update[h] : values[i]![run.start + k];
+            // Existing text is re-written too: it must stay text, whatever it looks like.
+            return safeCell(value ?? '');
+          }),
+        );
+      }
+      sheet
+        .getRange(seg.from + 1, run.start + 1, block.length, run.headers.length)
+        .setValues(block);
+      writes++;
+    }
+  }
+  return writes;
+}
+
+function report(
+  ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  message: string,
+  ok: boolean,
+  at: Date,
+  interactive: boolean,
+): void {
+  const status = statusSheet(ss);
+  if (ok) status.getRange('B1').setValue(at);
+  status.getRange('B2').setValue(safeCell(message));
+  if (interactive) ss.toast(message, 'Container Tracking', 8);
+}
+
+export function refreshTrackingSheet(options: { scheduled?: boolean } = {}): RefreshReport {
+  const kind = options.scheduled ? 'trigger' : 'sidebar';
+  const run = new Execution(kind);
+  const ss = SpreadsheetApp.getActive();
+  const props = documentProperties();
+  const now = () => appsScriptClock.now();
+  const owner = Math.random().toString(36).slice(2);
+  const empty = { rows: 0, updated: 0, requests: 0, trackingRequestsCreated: 0, complete: false };
+
+  const lease = takeLease(run.lock, props, owner, now(), BUDGETS.trigger.timeMs + 60_000);
+  if (!lease) {
+    const message = 'Another refresh is running; this one was skipped.';
+    if (!options.scheduled) ss.toast(message, 'Container Tracking', 5);
+    return { ok: false, message, ...empty };
+  }
+  try {
+    const sheet = ss.getSheetByName(SHEET_NAME);
+    if (!sheet) {
+      throw new AppError(
+        'input',
+        `There is no sheet named "${SHEET_NAME}". Run Container Tracking → Set up Tracking sheet (or rename your sheet back to "${SHEET_NAME}").`,
+      );
+    }
+    const values = sheet.getDataRange().getValues() as Row[];
+    const layout = readLayout(values[0] ?? []);
+    if (sheet.getRange(1, 1, 1, layout.width).getMergedRanges().length > 0) {
+      throw new AppError(
+        'input',
+        'Header cells in row 1 of the Tracking sheet are merged. Unmerge them so each column has its own header.',
+      );
+    }
+    const rows = readRows(values, layout);
+    const settings = run.settingsStore.load();
+    const client = run.client(settings);
+    const started = now();
+    const timeLeft = () => run.startedAt + BUDGETS[kind].timeMs - now();
+
+    const sync = syncForSheet(
+      client,
+      run.store,
+      props,
+      {
+        containers: rows.filter((r) => r.kind === 'container').map((r) => r.number),
+        identifiers: rows.filter((r) => r.kind === 'shipment').map((r) => r.number),
+      },
+      started,
+    );
+
+    const containersByShipment = new Map<string, ContainerRecord[]>();
+    for (const c of sync.containers.values()) {
+      if (!c.shipmentId) continue;
+      containersByShipment.set(c.shipmentId, [
+        ...(containersByShipment.get(c.shipmentId) ?? []),
+        c,
+      ]);
+    }
+    const tz = ss.getSpreadsheetTimeZone();
+    const updates = new Map<number, RowOutputs>();
+    const untracked: RowInput[] = [];
+    for (const row of rows) {
+      const base: RowOutputs = { Link: trackingLink(settings.appUrl, row.number) };
+      if (row.kind === 'container') {
+        const c = sync.containers.get(row.number);
+        if (c) {
+          const shipment = c.shipmentId ? (sync.shipments.get(c.shipmentId) ?? null) : null;
+          updates.set(row.index, {
+            ...base,
+            ...containerRowOutputs(c, shipment, tz),
+            Tracking: 'tracked',
+            Updated: new Date(started),
+          });
+          continue;
+        }
+      } else {
+        const id = sync.identifiers.get(identifierKey(row.number));
+        const shipment = id ? sync.shipments.get(id) : undefined;
+        if (shipment) {
+          const boxes = containersByShipment.get(shipment.id) ?? [];
+          updates.set(row.index, {
+            ...base,
+            ...shipmentRowOutputs(shipment, boxes, tz),
+            Tracking: 'tracked',
+            Updated: new Date(started),
+          });
+          continue;
+        }
+      }
+      if (sync.notTracked.has(row.number)) untracked.push(row);
+    }
+
+    // Rows the service does not track: request tracking once, or say what is missing.
+    const ledger = new RequestLedger(props);
+    const candidates = untracked.filter((r) => !r.problem && r.scac !== '');
+    const bulk = runBulkTracking(
+      client,
+      ledger,
+      candidates.map((r) => ({
+        requestType: r.requestType,
+        requestNumber: r.number,
+        scac: r.scac,
+        refNumbers: r.refNumbers,
+      })),
+      now,
+      timeLeft,
+    );
+    for (const row of untracked) {
+      const entry = bulk.entries.get(row.number);
+      const text = entry
+        ? trackingText(entry)
+        : (row.problem ?? (row.scac === '' ? 'add a SCAC' : 'not tracked'));
+      updates.set(row.index, {
+        ...updates.get(row.index),
+        Link: trackingLink(settings.appUrl, row.number),
+        Tracking: text,
+      });
+    }
+
+    writeOutputs(sheet, values, layout, rows, updates);
+    const requests = sync.requests + bulk.requests;
+    const problem = sync.failure ?? bulk.stopped;
+    const at = new Date(now());
+    const parts = [`Refreshed ${updates.size} of ${rows.length} rows`, `${requests} requests`];
+    if (bulk.created > 0) parts.push(`${bulk.created} tracking requests created`);
+    if (!sync.complete) parts.push('more rows next run');
+    if (problem) parts.push(`stopped early: ${problem.message}`);
+    const message = `${parts.join('; ')}.`;
+    report(ss, message, true, at, !options.scheduled);
+    return {
+      ok: !problem,
+      message,
+      rows: rows.length,
+      updated: updates.size,
+      requests,
+      trackingRequestsCreated: bulk.created,
+      complete: sync.complete,
+    };
+  } catch (e) {
+    const error = toAppError(e);
+    const message = `Refresh failed: ${error.message} Rows keep their previous values.`;
+    report(ss, message, false, new Date(now()), !options.scheduled);
+    return { ok: false, message, ...empty };
+  } finally {
+    releaseLease(props);
+  }
+}

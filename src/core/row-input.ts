@@ -1,0 +1,72 @@
+// A Tracking row's inputs: what the number is, how to track it, and what is missing.
+
+import { identifierText } from './cell-input';
+import {
+  hasValidCheckDigit,
+  looksLikeContainerNumber,
+  normalizeContainerNumber,
+} from './container-number';
+import { REQUEST_TYPES, type RequestType } from './model';
+
+export interface RowInput {
+  /** 0-based index in the sheet's values (row 1 is the header). */
+  index: number;
+  /** Container number (normalised) or shipment identifier (trimmed, upper-case). */
+  number: string;
+  kind: 'container' | 'shipment';
+  requestType: RequestType;
+  scac: string;
+  refNumbers: string[];
+  /** Why this row cannot be tracked as it is (shown in the Tracking column). */
+  problem?: string;
+}
+
+const TYPE_ALIASES: Record<string, RequestType> = {
+  container: 'container',
+  bill_of_lading: 'bill_of_lading',
+  bol: 'bill_of_lading',
+  'bill of lading': 'bill_of_lading',
+  booking_number: 'booking_number',
+  booking: 'booking_number',
+};
+
+export function splitRefNumbers(value: unknown): string[] {
+  return String(value ?? '')
+    .split(/[,;\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+export function parseRow(
+  index: number,
+  number: unknown,
+  type: unknown,
+  scac: unknown,
+  refs: unknown,
+): RowInput | null {
+  const text = identifierText(number);
+  if (!text.ok || text.text === '') return null;
+  const typeText = String(type ?? '')
+    .trim()
+    .toLowerCase();
+  const explicit = typeText === '' ? null : (TYPE_ALIASES[typeText] ?? null);
+  const asContainer = normalizeContainerNumber(text.text);
+  const containerLike = looksLikeContainerNumber(asContainer);
+  const requestType: RequestType = explicit ?? (containerLike ? 'container' : 'bill_of_lading');
+  const row: RowInput = {
+    index,
+    number: requestType === 'container' ? asContainer : text.text.toUpperCase().replace(/\s+/g, ''),
+    kind: requestType === 'container' ? 'container' : 'shipment',
+    requestType,
+    scac: String(scac ?? '')
+      .trim()
+      .toUpperCase(),
+    refNumbers: splitRefNumbers(refs),
+  };
+  if (typeText !== '' && !explicit) {
+    row.problem = `unknown Type "${String(type).slice(0, 20)}" (use ${REQUEST_TYPES.join(', ')})`;
+  } else if (requestType === 'container' && (!containerLike || !hasValidCheckDigit(asContainer))) {
+    row.problem = 'invalid container number';
+  }
+  return row;
+}

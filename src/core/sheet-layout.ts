@@ -1,0 +1,98 @@
+// The Tracking sheet's columns, found by header text so users can reorder them and add their own.
+
+import { AppError } from './errors';
+
+export const INPUT_HEADERS = ['Number', 'SCAC', 'Type', 'Ref Numbers'] as const;
+export const OUTPUT_HEADERS = [
+  'Status',
+  'Ready',
+  'LFD',
+  'Holds',
+  'Fees',
+  'Vessel',
+  'POD',
+  'ETA',
+  'ATA',
+  'Appointment',
+  'Tracking',
+  'Updated',
+  'Link',
+] as const;
+
+export type InputHeader = (typeof INPUT_HEADERS)[number];
+export type OutputHeader = (typeof OUTPUT_HEADERS)[number];
+
+export interface SheetLayout {
+  /** 0-based column index of each header present. */
+  inputs: Partial<Record<InputHeader, number>>;
+  outputs: Partial<Record<OutputHeader, number>>;
+  width: number;
+}
+
+const normalize = (h: unknown) =>
+  String(h ?? '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+
+/**
+ * Reads the header row. Ambiguity is reported, never guessed at: two columns with one of our
+ * names would mean writing into the wrong one.
+ */
+export function readLayout(headerRow: readonly unknown[]): SheetLayout {
+  const known = new Map<string, InputHeader | OutputHeader>();
+  for (const h of [...INPUT_HEADERS, ...OUTPUT_HEADERS]) known.set(normalize(h), h);
+  const found = new Map<InputHeader | OutputHeader, number[]>();
+  headerRow.forEach((cell, index) => {
+    const name = known.get(normalize(cell));
+    if (name) found.set(name, [...(found.get(name) ?? []), index]);
+  });
+  const duplicates = [...found].filter(([, at]) => at.length > 1);
+  if (duplicates.length > 0) {
+    const list = duplicates
+      .map(([name, at]) => `"${name}" (columns ${at.map(columnLetter).join(', ')})`)
+      .join('; ');
+    throw new AppError(
+      'input',
+      `The Tracking sheet has duplicate headers: ${list}. Rename or delete the extra column so each header appears once.`,
+    );
+  }
+  if (!found.has('Number')) {
+    throw new AppError(
+      'input',
+      'The Tracking sheet has no "Number" header in row 1. Run Container Tracking → Set up Tracking sheet to repair the headers.',
+    );
+  }
+  const layout: SheetLayout = { inputs: {}, outputs: {}, width: headerRow.length };
+  for (const [name, [index]] of found) {
+    if ((INPUT_HEADERS as readonly string[]).includes(name))
+      layout.inputs[name as InputHeader] = index;
+    else layout.outputs[name as OutputHeader] = index;
+  }
+  return layout;
+}
+
+export function columnLetter(index: number): string {
+  let n = index + 1;
+  let s = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    s = String.fromCharCode(65 + r) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+
+/** Runs of adjacent output columns, so each run is written with one setValues call. */
+export function outputRuns(layout: SheetLayout): { start: number; headers: OutputHeader[] }[] {
+  const cols = (Object.entries(layout.outputs) as [OutputHeader, number][]).sort(
+    (a, b) => a[1] - b[1],
+  );
+  const runs: { start: number; headers: OutputHeader[] }[] = [];
+  for (const [name, index] of cols) {
+    const last = runs[runs.length - 1];
+    if (last && last.start + last.headers.length === index) last.headers.push(name);
+    else runs.push({ start: index, headers: [name] });
+  }
+  return runs;
+}

@@ -1,0 +1,172 @@
+// Fetches fresh data for every number on the Tracking sheet at the lowest request cost, within
+// the run's budget, resuming next run where this one stopped: a listing of the account (page
+// cursor kept in document properties) or, for a few rows in a large account, targeted look-ups.
+
+import type { ApiClient } from '../api/client';
+import { metaNumber, type JsonApiDocument } from '../api/jsonapi';
+import { MAX_PAGE_SIZE, listContainersPage, recordsOf, searchShipments } from '../api/resources';
+import { AppError } from '../core/errors';
+import type { ContainerRecord, ShipmentRecord } from '../core/model';
+import { DEFAULT_LOAD_POLICY } from './account-loader';
+import type { DurableStore } from './ports';
+import { RecordStore, identifierKey, shipmentIdentifiers } from './record-store';
+
+const CURSOR_KEY = 'CT_SYNC_CURSOR';
+/** A listing cycle older than this restarts from page 1 (the order of pages will have moved). */
+const CYCLE_MAX_AGE_MS = 30 * 60_000;
+
+interface Cursor {
+  startedAt: number;
+  nextPage: number;
+  pages: number;
+}
+
+export interface SyncResult {
+  containers: Map<string, ContainerRecord>;
+  shipments: Map<string, ShipmentRecord>;
+  /** Shipment identifier key → shipment id. */
+  identifiers: Map<string, string>;
+  /** Numbers the service confirmed it does not track (a complete cycle did not see them). */
+  notTracked: Set<string>;
+  /** Why the remaining numbers got no news this run. */
+  failure: AppError | null;
+  requests: number;
+  complete: boolean;
+}
+
+function isError(x: JsonApiDocument | AppError): x is AppError {
+  return x instanceof AppError;
+}
+
+export function syncForSheet(
+  client: ApiClient,
+  store: RecordStore,
+  props: DurableStore,
+  wanted: { containers: string[]; identifiers: string[] },
+  now: number,
+): SyncResult {
+  const result: SyncResult = {
+    containers: new Map(),
+    shipments: new Map(),
+    identifiers: new Map(),
+    notTracked: new Set(),
+    failure: null,
+    requests: 0,
+    complete: false,
+  };
+  const absorb = (doc: JsonApiDocument) => {
+    const r = recordsOf(doc);
+    for (const c of r.containers) result.containers.set(c.attributes.number, c);
+    for (const s of r.shipments) {
+      result.shipments.set(s.id, s);
+      for (const key of shipmentIdentifiers(s))
+        if (!result.identifiers.has(key)) result.identifiers.set(key, s.id);
+    }
+  };
+  const demand = wanted.containers.length + wanted.identifiers.length;
+  if (demand === 0) return { ...result, complete: true };
+
+  const stored = props.getAll()[CURSOR_KEY];
+  let cursor: Cursor | null = null;
+  try {
+    cursor = stored ? (JSON.parse(stored) as Cursor) : null;
+  } catch {
+    cursor = null;
+  }
+  if (cursor && now - cursor.startedAt > CYCLE_MAX_AGE_MS) cursor = null;
+
+  const total = store.read([]).meta.total;
+  const knownPages =
+    cursor?.pages ?? (total != null ? Math.max(1, Math.ceil(total / MAX_PAGE_SIZE)) : null);
+  const useListing =
+    knownPages == null || knownPages <= Math.max(DEFAULT_LOAD_POLICY.smallAccountPages, demand);
+
+  if (!useListing) {
+    const queries = [...wanted.containers, ...wanted.identifiers];
+    const docs = client.sendAll(queries.map(searchShipments));
+    result.requests += docs.length;
+    docs.forEach((d, i) => {
+      if (isError(d)) {
+        result.failure ??= d;
+        return;
+      }
+      absorb(d);
+      const q = queries[i]!;
+      const found =
+        i < wanted.containers.length
+          ? result.containers.has(q)
+          : result.identifiers.has(identifierKey(q));
+      if (!found) result.notTracked.add(q);
+    });
+    result.complete = !result.failure;
+  } else {
+    const c: Cursor = cursor ?? { startedAt: now, nextPage: 1, pages: knownPages ?? 1 };
+    if (c.nextPage === 1) {
+      const first = client.sendAll([listContainersPage(1)])[0]!;
+      result.requests++;
+      if (isError(first)) {
+        result.failure = first;
+      } else {
+        absorb(first);
+        c.pages = Math.max(1, Math.ceil((metaNumber(first, 'total') ?? 0) / MAX_PAGE_SIZE));
+        c.nextPage = 2;
+      }
+    }
+    if (!result.failure && c.nextPage <= c.pages) {
+      const pages: number[] = [];
+      for (let p = c.nextPage; p <= c.pages; p++) pages.push(p);
+      const docs = client.sendAll(pages.map(listContainersPage));
+      result.requests += docs.length;
+      for (const [i, d] of docs.entries()) {
+        // Stop at the first gap: the cursor must not skip a page that did not arrive.
+        if (isError(d)) {
+          result.failure = d;
+          break;
+        }
+        absorb(d);
+        c.nextPage = pages[i]! + 1;
+      }
+    }
+    result.complete = c.nextPage > c.pages;
+    if (result.complete) {
+      // Seen in this cycle = fetched in this run, or stored by an earlier run of the cycle. An
+      // evicted entry reads as unseen: at worst that costs a tracking request the service answers
+      // with 422 duplicate, which the ledger records as tracked.
+      const earlier = store.read([
+        ...RecordStore.containerKeys(wanted.containers),
+        ...RecordStore.identifierKeys(wanted.identifiers),
+      ]);
+      const seenEarlier = (n: string, isContainer: boolean) => {
+        if (!cursor) return false;
+        if (isContainer) {
+          const e = earlier.container(n);
+          return !!e && 'fetchedAt' in e && e.fetchedAt >= c.startedAt;
+        }
+        const e = earlier.shipmentIdFor(n);
+        return !!e && 'at' in e && e.at >= c.startedAt;
+      };
+      for (const n of wanted.containers) {
+        if (!result.containers.has(n) && !seenEarlier(n, true)) result.notTracked.add(n);
+      }
+      for (const i of wanted.identifiers) {
+        if (!result.identifiers.has(identifierKey(i)) && !seenEarlier(i, false))
+          result.notTracked.add(i);
+      }
+      if (cursor) props.remove(CURSOR_KEY);
+    } else if (c.nextPage > 1) {
+      props.setAll({ [CURSOR_KEY]: JSON.stringify(c) });
+    }
+  }
+
+  store.write({
+    containers: [...result.containers.values()],
+    shipments: [...result.shipments.values()],
+    // A listing done within this run is a full picture of the account; one spread over runs is not.
+    meta:
+      result.complete && useListing && !cursor
+        ? { total: result.containers.size, totalAt: now, listedAt: now }
+        : {},
+    replaceAll: result.complete && useListing && !cursor,
+  });
+  return result;
+}
