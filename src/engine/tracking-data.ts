@@ -139,7 +139,14 @@ export class TrackingData {
       clock.now(),
       this.deps.load ?? DEFAULT_LOAD_POLICY,
     );
-    store.write({ ...result.update, meta: { ...result.update.meta, flight: null } });
+    try {
+      store.write({ ...result.update, meta: { ...result.update.meta, flight: null } });
+    } catch (e) {
+      // Could not save (lock held too long): these numbers get the reason, the rest of the range
+      // still gets its values.
+      for (const n of [...want.containers, ...want.identifiers])
+        result.failures.set(n, e as AppError);
+    }
     return { view: store.read(keys), failures: result.failures };
   }
 
