@@ -31,7 +31,7 @@ import {
 import { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 import type { UiState } from './ui';
 import type { UrlFetchLogEntry } from './url-fetch';
-import { wallParts } from './time-zone';
+import { clockTriggerEvent, takeDueTriggers, type TriggerFiring } from './trigger-firing';
 import { installVirtualDate } from './virtual-date';
 
 export interface GasRuntimeOptions {
@@ -61,13 +61,6 @@ export interface RunOptions {
   kind?: ExecutionKind;
   /** For simple triggers: NONE (add-on not yet used in this document), LIMITED (default) or FULL. */
   authMode?: AuthModeName;
-}
-
-export interface TriggerFiring {
-  triggerId: string;
-  handlerFunction: string;
-  ok: boolean;
-  error?: string;
 }
 
 export interface CacheEntryRef {
@@ -230,43 +223,15 @@ export class GasRuntime {
   /** Runs, each as its own 'trigger' execution, the time-driven triggers due at the virtual now. */
   fireDueTriggers(): TriggerFiring[] {
     const now = this.clock.now();
-    const due = this.triggers.triggers
-      .filter((t) => t.nextRunAt <= now)
-      .sort((a, b) => a.nextRunAt - b.nextRunAt);
-    const firings: TriggerFiring[] = [];
-    for (const trigger of due) {
-      if (trigger.everyMs) {
-        while (trigger.nextRunAt <= now) trigger.nextRunAt += trigger.everyMs;
-      } else {
-        this.triggers.triggers = this.triggers.triggers.filter((t) => t !== trigger);
-      }
-      const w = wallParts(now, 'UTC');
-      const event = {
-        authMode: 'FULL',
-        triggerUid: trigger.uniqueId,
-        year: w.year,
-        month: w.month,
-        'day-of-month': w.day,
-        'day-of-week': w.weekday === 0 ? 7 : w.weekday,
-        hour: w.hour,
-        minute: w.minute,
-        second: w.second,
-        timezone: 'UTC',
-      };
-      const firing: TriggerFiring = {
-        triggerId: trigger.uniqueId,
-        handlerFunction: trigger.handlerFunction,
-        ok: true,
-      };
+    return takeDueTriggers(this.triggers, now).map((trigger) => {
+      const { uniqueId: triggerId, handlerFunction } = trigger;
       try {
-        this.run(trigger.handlerFunction, [event], { kind: 'trigger' });
+        this.run(handlerFunction, [clockTriggerEvent(trigger, now)], { kind: 'trigger' });
+        return { triggerId, handlerFunction, ok: true };
       } catch (e) {
-        firing.ok = false;
-        firing.error = (e as Error).message;
+        return { triggerId, handlerFunction, ok: false, error: (e as Error).message };
       }
-      firings.push(firing);
-    }
-    return firings;
+    });
   }
 
   /** Simulates another execution holding a lock until the virtual time `untilMs`. */
