@@ -24,3 +24,14 @@ export {
 export { setupTrackingSheet } from './addon/tracking-sheet-setup';
 export { refreshTrackingSheet } from './addon/tracking-sheet-refresh';
 export { enableAutoRefresh, disableAutoRefresh, getAutoRefresh } from './addon/auto-refresh';
+export { createTrackingRequest } from './addon/tracking-requests-api';
+export {
+  listRecentDriveFiles,
+  startDriveUpload,
+  sendDriveUpload,
+  finishDriveUpload,
+  uploadDriveFile,
+} from './addon/documents-api';
+export { getSelectedRow, updateRefNumbers } from './addon/references-api';
+export { listShippingLines } from './addon/shipping-lines-api';
+export { trackUntrackedRows } from './addon/menu-actions';

@@ -158,6 +158,62 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
       ],
       ['disableAutoRefresh', 'server', 'Turns off the scheduled refresh.', []],
       ['getAutoRefresh', 'server', 'Whether the scheduled refresh is on, and its interval.', []],
+      [
+        'createTrackingRequest',
+        'server',
+        'Starts tracking a BOL, booking or container number.',
+        [
+          {
+            name: 'request',
+            type: 'Object',
+            doc: '{requestType, requestNumber, scac, refNumbers}',
+          },
+        ],
+      ],
+      [
+        'listRecentDriveFiles',
+        'server',
+        'Recent PDFs and images in Drive, for the Upload tab.',
+        [],
+      ],
+      [
+        'startDriveUpload',
+        'server',
+        'Upload step 1: reads the Drive file and requests the upload.',
+        [{ name: 'input', type: 'Object', doc: '{fileId, name?}' }],
+      ],
+      [
+        'sendDriveUpload',
+        'server',
+        'Upload step 2: sends the bytes to storage.',
+        [{ name: 'input', type: 'Object', doc: '{token}' }],
+      ],
+      [
+        'finishDriveUpload',
+        'server',
+        'Upload step 3: creates the document.',
+        [{ name: 'input', type: 'Object', doc: '{token}' }],
+      ],
+      [
+        'uploadDriveFile',
+        'server',
+        'Attaches a Drive file as a document in one call.',
+        [{ name: 'input', type: 'Object', doc: '{fileId, name?}' }],
+      ],
+      ['getSelectedRow', 'server', 'The selected Tracking row: number, link and ref numbers.', []],
+      [
+        'updateRefNumbers',
+        'server',
+        'Replaces the ref numbers of a container or shipment.',
+        [{ name: 'input', type: 'Object', doc: '{number, refNumbers}' }],
+      ],
+      ['listShippingLines', 'server', 'Carriers (SCAC, name) for the Track form.', []],
+      [
+        'trackUntrackedRows',
+        'server',
+        'Refreshes the Tracking sheet, which tracks every untracked row with a SCAC.',
+        [],
+      ],
     ] as [string, PublicFunction['kind'], string, PublicParam[]][]
   ).map(([name, kind, summary, params]) => ({ name, kind, summary, params })),
 ];

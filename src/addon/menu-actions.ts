@@ -41,6 +41,11 @@ export function menuRefreshNow(): void {
   refreshTrackingSheet();
 }
 
+/** The sidebar's "Track all untracked rows": a refresh is what finds and tracks them. */
+export function trackUntrackedRows(): RefreshReport {
+  return refreshTrackingSheet();
+}
+
 export function runScheduledRefresh(): RefreshReport {
   return refreshTrackingSheet({ scheduled: true });
 }

@@ -19,6 +19,8 @@ export interface ApiRequest {
   body?: unknown;
   /** Retry on 429/5xx/network errors. Defaults to true for GET and PATCH (idempotent). */
   retry?: boolean;
+  /** Body media type; JSON:API unless the endpoint is not a JSON:API one (direct uploads). */
+  contentType?: string;
 }
 
 export interface ClientOptions {
@@ -64,7 +66,7 @@ export class ApiClient {
       headers,
     };
     if (req.body !== undefined) {
-      out.contentType = JSON_API;
+      out.contentType = req.contentType ?? JSON_API;
       out.payload = JSON.stringify(req.body);
     }
     return out;

@@ -141,3 +141,36 @@ export function trackingRequestsOf(doc: JsonApiDocument): TrackingRequestRecord[
     .filter((r) => r.type === 'tracking_request')
     .map(trackingRequestRecord);
 }
+
+export function patchRefNumbers(
+  kind: 'container' | 'shipment',
+  id: string,
+  refNumbers: string[],
+): ApiRequest {
+  const path =
+    kind === 'container'
+      ? `/containers/${encodeURIComponent(id)}`
+      : `/shipments/${encodeURIComponent(id)}`;
+  return {
+    method: 'patch',
+    path,
+    body: { data: { id, type: kind, attributes: { ref_numbers: refNumbers } } },
+  };
+}
+
+export interface ShippingLine {
+  scac: string;
+  name: string;
+  shortName: string;
+}
+
+export function shippingLinesOf(doc: JsonApiDocument): ShippingLine[] {
+  return dataList(doc)
+    .filter((r) => r.type === 'shipping_line')
+    .map((r) => ({
+      scac: String(r.attributes?.scac ?? ''),
+      name: String(r.attributes?.name ?? ''),
+      shortName: String(r.attributes?.short_name ?? ''),
+    }))
+    .filter((l) => /^[A-Z]{4}$/.test(l.scac));
+}

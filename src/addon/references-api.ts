@@ -1,0 +1,96 @@
+// The sidebar's References tab and "Open tracking page": the selected Tracking row, and editing
+// the ref numbers of its container or shipment.
+
+import { patchRefNumbers, recordsOf } from '../api/resources';
+import { AppError } from '../core/errors';
+import { parseRow, splitRefNumbers } from '../core/row-input';
+import { readLayout } from '../core/sheet-layout';
+import { trackingLink } from '../core/settings';
+import { Execution } from '../gas/execution';
+import { SHEET_NAME } from './tracking-sheet-format';
+
+export interface SelectedRow {
+  row: number;
+  number: string;
+  kind: 'container' | 'shipment';
+  link: string;
+  refNumbers: string[] | null;
+  /** Why the ref numbers could not be read (not tracked, service unavailable, …). */
+  problem?: string;
+}
+
+function lookup(run: Execution, number: string, kind: 'container' | 'shipment') {
+  const tracking = run.tracking(run.settingsStore.load());
+  if (kind === 'container') {
+    const a = tracking.containers([number]).get(number);
+    if (!a || 'error' in a)
+      throw a?.error ?? new AppError('not-found', `${number} is not tracked in this account.`);
+    return { id: a.container.id, refNumbers: a.container.attributes.ref_numbers ?? [] };
+  }
+  const a = tracking.shipments([number]).get(number);
+  if (!a || 'error' in a)
+    throw a?.error ?? new AppError('not-found', `${number} is not tracked in this account.`);
+  return { id: a.shipment.id, refNumbers: a.shipment.attributes.ref_numbers ?? [] };
+}
+
+export function getSelectedRow(): SelectedRow | null {
+  const ss = SpreadsheetApp.getActive();
+  const sheet = ss.getActiveSheet();
+  if (sheet.getName() !== SHEET_NAME) return null;
+  const row = ss.getActiveRange()?.getRow() ?? 0;
+  if (row < 2) return null;
+  const width = sheet.getLastColumn();
+  const header = sheet.getRange(1, 1, 1, width).getValues()[0] ?? [];
+  const values = sheet.getRange(row, 1, 1, width).getValues()[0];
+  const layout = readLayout(header);
+  const col = layout.inputs;
+  const get = (c: number | undefined) => (c == null || !values ? '' : values[c]);
+  const parsed = parseRow(
+    row - 1,
+    get(col.Number),
+    get(col.Type),
+    get(col.SCAC),
+    get(col['Ref Numbers']),
+  );
+  if (!parsed) return null;
+  const run = new Execution('sidebar');
+  const base = {
+    row,
+    number: parsed.number,
+    kind: parsed.kind,
+    link: trackingLink(run.settingsStore.load().appUrl, parsed.number),
+  };
+  try {
+    return { ...base, refNumbers: lookup(run, parsed.number, parsed.kind).refNumbers };
+  } catch (e) {
+    return { ...base, refNumbers: null, problem: (e as Error).message };
+  }
+}
+
+export function updateRefNumbers(input: { number: string; refNumbers: string[] | string }): {
+  number: string;
+  refNumbers: string[];
+} {
+  const parsed = parseRow(0, input?.number, '', '', '');
+  if (!parsed) throw new AppError('input', 'Select a row with a number first.');
+  const refs = (
+    Array.isArray(input.refNumbers)
+      ? input.refNumbers.map(String)
+      : splitRefNumbers(input.refNumbers)
+  )
+    .map((r) => r.replace(/[\u0000-\u001f]/g, '').trim())
+    .filter((r) => r !== '');
+  if (refs.length > 50 || refs.some((r) => r.length > 100)) {
+    throw new AppError('input', 'Use at most 50 reference numbers of up to 100 characters each.');
+  }
+  const run = new Execution('sidebar');
+  const { id } = lookup(run, parsed.number, parsed.kind);
+  const doc = run.client(run.settingsStore.load()).send(patchRefNumbers(parsed.kind, id, refs));
+  const { containers, shipments } = recordsOf(doc);
+  run.store.write({ containers, shipments }); // cells and the sheet see the new ref numbers at once
+  const saved =
+    parsed.kind === 'container'
+      ? containers[0]?.attributes.ref_numbers
+      : shipments[0]?.attributes.ref_numbers;
+  return { number: parsed.number, refNumbers: saved ?? refs };
+}

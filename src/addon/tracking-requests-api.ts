@@ -1,0 +1,124 @@
+// createTrackingRequest() for the sidebar: validated before anything is sent, recorded in the
+// same ledger the Tracking sheet uses so the sheet never sends it a second time.
+
+import {
+  createTrackingRequestCall,
+  trackingRequestsOf,
+  type TrackingRequestRecord,
+} from '../api/resources';
+import {
+  containerCheckDigit,
+  hasValidCheckDigit,
+  looksLikeContainerNumber,
+  normalizeContainerNumber,
+} from '../core/container-number';
+import { AppError } from '../core/errors';
+import { REQUEST_TYPES, type RequestType } from '../core/model';
+import { splitRefNumbers } from '../core/row-input';
+import { isDuplicate } from '../engine/bulk-tracking';
+import { RequestLedger } from '../engine/request-ledger';
+import { Execution } from '../gas/execution';
+import { documentProperties } from '../gas/services';
+
+export interface TrackingRequestForm {
+  requestType: string;
+  requestNumber: string;
+  scac: string;
+  refNumbers?: string[] | string;
+}
+
+export type TrackingRequestSummary = Omit<TrackingRequestRecord, 'shipmentId'>;
+
+export function validateTrackingRequest(form: TrackingRequestForm): {
+  requestType: RequestType;
+  requestNumber: string;
+  scac: string;
+  refNumbers: string[];
+} {
+  const requestType = String(form?.requestType ?? '').trim() as RequestType;
+  if (!REQUEST_TYPES.includes(requestType)) {
+    throw new AppError('input', `Choose a request type: ${REQUEST_TYPES.join(', ')}.`);
+  }
+  let requestNumber = String(form.requestNumber ?? '')
+    .trim()
+    .toUpperCase();
+  if (requestNumber === '') throw new AppError('input', 'Enter the number to track.');
+  if (requestType === 'container') {
+    requestNumber = normalizeContainerNumber(requestNumber);
+    if (!looksLikeContainerNumber(requestNumber)) {
+      throw new AppError(
+        'input',
+        `"${requestNumber.slice(0, 20)}" is not a container number: use 4 letters and 7 digits, like MSCU1234565.`,
+      );
+    }
+    if (!hasValidCheckDigit(requestNumber)) {
+      throw new AppError(
+        'input',
+        `${requestNumber} has a wrong check digit (it should end in ${containerCheckDigit(requestNumber.slice(0, 10))}). Check the number.`,
+      );
+    }
+  } else if (!/^[A-Z0-9-]{4,40}$/.test(requestNumber.replace(/\s+/g, ''))) {
+    throw new AppError('input', 'A BOL or booking number has 4 to 40 letters, digits or dashes.');
+  } else {
+    requestNumber = requestNumber.replace(/\s+/g, '');
+  }
+  const scac = String(form.scac ?? '')
+    .trim()
+    .toUpperCase();
+  if (!/^[A-Z]{4}$/.test(scac))
+    throw new AppError('input', "Enter the carrier's 4-letter SCAC (e.g. MAEU, MSCU).");
+  const refs = Array.isArray(form.refNumbers)
+    ? form.refNumbers.map(String)
+    : splitRefNumbers(form.refNumbers);
+  const refNumbers = refs.map((r) => r.trim()).filter((r) => r !== '');
+  return { requestType, requestNumber, scac, refNumbers };
+}
+
+export function createTrackingRequest(form: TrackingRequestForm): TrackingRequestSummary {
+  const input = validateTrackingRequest(form);
+  const run = new Execution('sidebar');
+  const client = run.client(run.settingsStore.load());
+  const ledger = new RequestLedger(documentProperties());
+  const at = Date.now();
+  ledger.save([
+    [input.requestNumber, { status: 'sending', scac: input.scac, type: input.requestType, at }],
+  ]);
+  try {
+    const record = trackingRequestsOf(client.send(createTrackingRequestCall(input)))[0];
+    if (!record) throw new AppError('upstream', 'The service did not return the tracking request.');
+    ledger.save([
+      [
+        input.requestNumber,
+        {
+          status: record.status as 'pending',
+          id: record.id,
+          scac: input.scac,
+          type: input.requestType,
+          at,
+        },
+      ],
+    ]);
+    const { shipmentId: _shipmentId, ...summary } = record;
+    return summary;
+  } catch (e) {
+    const error = e as AppError;
+    if (error instanceof AppError && isDuplicate(error)) {
+      ledger.save([
+        [
+          input.requestNumber,
+          { status: 'duplicate', scac: input.scac, type: input.requestType, at },
+        ],
+      ]);
+    } else if (
+      error instanceof AppError &&
+      (error.kind === 'validation' ||
+        error.kind === 'rate-limit' ||
+        error.kind === 'auth' ||
+        error.kind === 'config')
+    ) {
+      // Refused or never sent: nothing exists on the service's side.
+      ledger.forget(input.requestNumber);
+    }
+    throw e;
+  }
+}
