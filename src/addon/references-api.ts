@@ -78,7 +78,13 @@ export function updateRefNumbers(input: { number: string; refNumbers: string[] |
       ? input.refNumbers.map(String)
       : splitRefNumbers(input.refNumbers)
   )
-    .map((r) => r.replace(/[\u0000-\u001f]/g, '').trim())
+    .map((r) =>
+      // Control characters (pasted line breaks, tabs) have no place in a reference number.
+      [...r]
+        .filter((ch) => ch.charCodeAt(0) >= 0x20)
+        .join('')
+        .trim(),
+    )
     .filter((r) => r !== '');
   if (refs.length > 50 || refs.some((r) => r.length > 100)) {
     throw new AppError('input', 'Use at most 50 reference numbers of up to 100 characters each.');
