@@ -7,10 +7,12 @@ function setup() {
   sheet.appendRow(['Number', 'Status']);
   sheet.appendRow(['MSCU1234565', 'available']);
   sheet.setFrozenRows(1);
+  ss.insertSheet('Status').hideSheet();
   sheet.getRange(1, 1, 1, 2).setFontWeight('bold').setBackground('#eeeeee');
   ss.setNamedRange('Header', sheet.getRange('A1:B1'));
   return [ss.getSheets().map(function (s) { return s.getName(); }), ss.getActiveSheet().getName(),
     sheet.getLastRow(), sheet.getLastColumn(), sheet.getFrozenRows(), sheet.getDataRange().getA1Notation(),
+    ss.getSheetByName('Status').isSheetHidden(),
     ss.getRangeByName('Header').getValues(), ss.getRangeByName('Nope')];
 }
 function duplicate() { SpreadsheetApp.getActive().insertSheet('tracking'); }
@@ -58,12 +60,13 @@ describe('spreadsheet structure', () => {
   it('creates sheets, appends rows, names ranges; the new sheet becomes active', () => {
     const { rt } = makeRuntime(CODE);
     expect(rt.run('setup')).toEqual([
-      ['Sheet1', 'Tracking'],
-      'Tracking',
+      ['Sheet1', 'Tracking', 'Status'],
+      'Status',
       2,
       2,
       1,
       'A1:B2',
+      true,
       [['Number', 'Status']],
       null,
     ]);

@@ -162,6 +162,20 @@ export class FakeSheet implements Pick<
     return this.sheet.frozenRows;
   }
 
+  hideSheet(): this {
+    this.sheet.hidden = true;
+    return this;
+  }
+
+  showSheet(): this {
+    this.sheet.hidden = false;
+    return this;
+  }
+
+  isSheetHidden(): boolean {
+    return this.sheet.hidden;
+  }
+
   setColumnWidth(columnPosition: number, width: number): this {
     this.sheet.columnWidths.set(columnPosition, width);
     return this;
@@ -222,6 +236,8 @@ registerFake(FakeSheet, {
       'deleteRow',
       'appendRow',
       'setFrozenRows',
+      'hideSheet',
+      'showSheet',
       'setColumnWidth',
       'setConditionalFormatRules',
       'clear',
