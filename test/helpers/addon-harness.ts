@@ -33,22 +33,13 @@ export function createHarness(options: HarnessOptions = {}) {
     ...(options.quotas ? { quotas: options.quotas } : {}),
   });
   if (options.withKey !== false) {
-    gas.run('saveSettings', [{ apiKey: emulator.demoKey, apiBaseUrl: `${ORIGIN}/v2`, appUrl: ORIGIN }]);
+    gas.run('saveSettings', [
+      { apiKey: emulator.demoKey, apiBaseUrl: `${ORIGIN}/v2`, appUrl: ORIGIN },
+    ]);
   }
   const requests = () => gas.urlFetchLog.length;
   /** One custom-function execution, as a cell recalculating. */
-  const cell = <T = unknown>(fn: string, ...args: unknown[]): T => gas.run<T>(fn, args, { kind: 'custom-function' });
+  const cell = <T = unknown>(fn: string, ...args: unknown[]): T =>
+    gas.run<T>(fn, args, { kind: 'custom-function' });
   return { clock, emulator, gas, cell, requests };
-}
-
-/** The most requests in any rolling 60 s window of the runtime's fetch log. */
-export function maxInRollingMinute(times: number[]): number {
-  let max = 0;
-  const sorted = [...times].sort((a, b) => a - b);
-  let start = 0;
-  for (let end = 0; end < sorted.length; end++) {
-    while (sorted[end]! - sorted[start]! >= 60_000) start++;
-    max = Math.max(max, end - start + 1);
-  }
-  return max;
 }
