@@ -1,0 +1,84 @@
+// Time arithmetic for seeded data: instants in ms, ISO strings as the real service writes them
+// (whole seconds, `Z`), and local calendar days in an IANA zone via Intl (no Date.now here).
+
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+/** `2026-11-20T15:00:00Z`: whole seconds, as in the recorded fixtures. */
+export function isoSeconds(ms: number): string {
+  return new Date(Math.floor(ms / SECOND) * SECOND).toISOString().replace('.000Z', 'Z');
+}
+
+export function isoOrNull(ms: number | null): string | null {
+  return ms === null ? null : isoSeconds(ms);
+}
+
+/** `2026-11-20T15:00:00.123Z`: the Rails JSON form used by Active Storage records. */
+export function isoMillis(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+export interface CalendarDay {
+  year: number;
+  month: number; // 1-12
+  day: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+function wallClock(ms: number, timeZone: string): number[] {
+  const parts: Record<string, number> = {};
+  for (const part of formatter(timeZone).formatToParts(new Date(ms))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return ['year', 'month', 'day', 'hour', 'minute', 'second'].map((k) => parts[k] ?? 0);
+}
+
+/** Offset of the zone from UTC at that instant, in ms (New York in winter: -5 h). */
+export function zoneOffset(ms: number, timeZone: string): number {
+  const [y = 0, mo = 1, d = 1, h = 0, mi = 0, s = 0] = wallClock(ms, timeZone);
+  return Date.UTC(y, mo - 1, d, h, mi, s) - Math.floor(ms / SECOND) * SECOND;
+}
+
+export function localDay(ms: number, timeZone: string): CalendarDay {
+  const [year = 0, month = 1, day = 1] = wallClock(ms, timeZone);
+  return { year, month, day };
+}
+
+export function addDays(day: CalendarDay, days: number): CalendarDay {
+  const date = new Date(Date.UTC(day.year, day.month - 1, day.day + days));
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+/** The instant a local wall-clock time happens in a zone (DST-aware, two-pass). */
+export function zonedTime(day: CalendarDay, timeZone: string, hour = 0, minute = 0): number {
+  const asUtc = Date.UTC(day.year, day.month - 1, day.day, hour, minute);
+  const first = asUtc - zoneOffset(asUtc, timeZone);
+  const second = asUtc - zoneOffset(first, timeZone);
+  return second;
+}
+
+export function formatDay(day: CalendarDay): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.year}-${pad(day.month)}-${pad(day.day)}`;
+}

@@ -1,0 +1,126 @@
+// Wires state, routes and the pipeline into the Emulator object. handle() never throws: a bug in
+// a handler becomes a 500 JSON:API error that names it, so the property test can catch it.
+import { ManualClock } from '../clock';
+import type { HttpRequest, HttpResponse } from '../http';
+import { createRng, hashString } from './core/prng';
+import { AccountStore } from './data/account-store';
+import type { EmulatorEnv } from './env';
+import { apiError } from './http/respond';
+import { Router } from './http/router';
+import { advanceLifecycles } from './lifecycle/advance';
+import { DEFAULT_TRACKING_DELAYS } from './lifecycle/outcomes';
+import { runPipeline } from './pipeline';
+import { FaultQueue } from './policy/faults';
+import { SlidingWindowLimiter } from './policy/rate-limiter';
+import { RequestLog } from './policy/request-log';
+import { containerRoutes } from './routes/containers';
+import type { ControlState } from './routes/control';
+import { directUploadRoutes } from './routes/direct-uploads';
+import { documentRoutes } from './routes/documents';
+import { searchRoutes } from './routes/search';
+import { shipmentRoutes } from './routes/shipments';
+import { shippingLineRoutes } from './routes/shipping-lines';
+import { storageRoutes } from './routes/storage';
+import { trackingRequestRoutes } from './routes/tracking-requests';
+import { webAppRoutes } from './routes/web-app';
+import { seedDemoAccount } from './seed/seed-account';
+import {
+  DEFAULT_DEMO_KEY,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_ORIGIN,
+  DEFAULT_START,
+  type Emulator,
+  type EmulatorOptions,
+} from './types';
+
+const ROUTER = new Router<EmulatorEnv>([
+  ...containerRoutes,
+  ...shipmentRoutes,
+  ...trackingRequestRoutes,
+  ...searchRoutes,
+  ...shippingLineRoutes,
+  ...documentRoutes,
+  ...directUploadRoutes,
+  ...storageRoutes,
+  ...webAppRoutes,
+]);
+
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  const origin = (options.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, '');
+  const clock = options.clock ?? new ManualClock(DEFAULT_START);
+  const demoKey = options.demoKey ?? DEFAULT_DEMO_KEY;
+  const delays = { ...DEFAULT_TRACKING_DELAYS, ...options.trackingDelays };
+  const rateLimit = options.rateLimit ?? { limit: 100, windowMs: 60_000 };
+  const accounts = new Map<string, AccountStore>();
+  const control: ControlState = { factor: null };
+
+  const seed = () => {
+    accounts.clear();
+    const demo = new AccountStore(demoKey);
+    seedDemoAccount(demo, clock.now(), delays, options.seed);
+    accounts.set(demoKey, demo);
+  };
+
+  const env: EmulatorEnv = {
+    clock,
+    delays,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    demoKey,
+    accounts,
+    faults: new FaultQueue(),
+    requestLog: new RequestLog(),
+    limiters: {
+      general: new SlidingWindowLimiter(rateLimit),
+      trackingRequests: new SlidingWindowLimiter(rateLimit),
+    },
+    ids: createRng(hashString(`ids:${demoKey}`)),
+    reset: () => {
+      const extraKeys = [...accounts.keys()].filter((k) => k !== demoKey);
+      seed();
+      for (const key of extraKeys) accounts.set(key, new AccountStore(key));
+      env.faults.clear();
+      env.limiters.general.reset();
+      env.limiters.trackingRequests.reset();
+      env.requestLog.clear();
+      env.ids = createRng(hashString(`ids:${demoKey}`));
+    },
+    accountFor: (key) => {
+      const account = accounts.get(key);
+      if (account) advanceLifecycles(account, clock.now());
+      return account;
+    },
+  };
+  seed();
+
+  const handle = (request: HttpRequest): HttpResponse => {
+    try {
+      return runPipeline(env, ROUTER, control, request);
+    } catch (error) {
+      const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      return apiError(500, { detail: `Emulator bug: ${detail}` });
+    }
+  };
+
+  return {
+    origin,
+    apiBase: `${origin}/v2`,
+    appUrl: origin,
+    demoKey,
+    maxBodyBytes: env.maxBodyBytes,
+    clock,
+    faults: env.faults,
+    requestLog: env.requestLog,
+    handle,
+    addAccount: (key) => {
+      const existing = accounts.get(key);
+      if (existing) return existing;
+      const account = new AccountStore(key);
+      accounts.set(key, account);
+      return account;
+    },
+    account: (key = demoKey) => env.accountFor(key),
+    findContainer: (number, key = demoKey) => env.accountFor(key)?.findContainer(number),
+    findShipment: (number, key = demoKey) => env.accountFor(key)?.findShipment(number),
+    reset: () => env.reset(),
+  };
+}

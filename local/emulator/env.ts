@@ -1,0 +1,25 @@
+// The emulator's mutable state, shared by the pipeline and the route handlers.
+import type { Clock } from '../clock';
+import type { Rng } from './core/prng';
+import type { AccountStore } from './data/account-store';
+import type { TrackingDelays } from './lifecycle/outcomes';
+import type { FaultQueue } from './policy/faults';
+import type { SlidingWindowLimiter } from './policy/rate-limiter';
+import type { RequestLog } from './policy/request-log';
+
+export interface EmulatorEnv {
+  readonly clock: Clock;
+  readonly delays: TrackingDelays;
+  readonly maxBodyBytes: number;
+  readonly demoKey: string;
+  readonly accounts: Map<string, AccountStore>;
+  readonly faults: FaultQueue;
+  readonly requestLog: RequestLog;
+  readonly limiters: { general: SlidingWindowLimiter; trackingRequests: SlidingWindowLimiter };
+  /** Ids minted at run time (tracking requests, blobs, documents); reseeded on reset. */
+  ids: Rng;
+  /** Re-seeds every account as of the current clock time and forgets faults and limits. */
+  reset(): void;
+  /** The account a key belongs to, with its lifecycles brought up to the clock. */
+  accountFor(key: string): AccountStore | undefined;
+}

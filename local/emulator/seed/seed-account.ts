@@ -1,0 +1,144 @@
+// Fills the demo account: the curated scenarios, then (for benchmarks) random shipments until the
+// requested container count is reached, plus the tracking requests that "created" them and a few
+// that failed or wait for a manifest.
+import { createRng, hashString, type Rng } from '../core/prng';
+import { DAY, HOUR, MINUTE, SECOND } from '../core/time';
+import type { AccountStore } from '../data/account-store';
+import type { RequestType, TrackingRequestRecord, TrackingRequestStatus } from '../data/records';
+import { DEMO_SCENARIOS } from './demo-scenarios';
+import type { SeedContext } from './plan-types';
+import { randomShipmentPlan } from './random-plan';
+import { buildShipment, type BuiltShipment } from './shipment-builder';
+import type { TrackingDelays } from '../lifecycle/outcomes';
+
+export interface SeedOptions {
+  /** Total containers; the curated demo set (63) is always included. */
+  containers?: number;
+}
+
+export function seedDemoAccount(
+  account: AccountStore,
+  anchor: number,
+  delays: TrackingDelays,
+  options: SeedOptions = {},
+): void {
+  const ctx: SeedContext = {
+    anchor,
+    rng: createRng(hashString('container-tracking-demo')),
+    usedNumbers: new Set(),
+    usedBillsOfLading: new Set(),
+  };
+  let count = 0;
+  DEMO_SCENARIOS.forEach((plan, index) => {
+    const built = buildShipment(ctx, plan);
+    // A booking with no port of discharge yet was tracked by booking number; one by container.
+    const type: RequestType =
+      plan.pod === null ? 'booking_number' : index === 2 ? 'container' : 'bill_of_lading';
+    const status: TrackingRequestStatus =
+      plan.stopped?.reason === 'cancelled_by_user' ? 'tracking_stopped' : 'created';
+    store(account, ctx.rng, built, type, status);
+    count += built.containers.length;
+  });
+  while (count < (options.containers ?? 0)) {
+    const built = buildShipment(ctx, randomShipmentPlan(ctx.rng));
+    store(account, ctx.rng, built, 'bill_of_lading', 'created');
+    count += built.containers.length;
+  }
+  addUnresolvedRequests(account, ctx.rng, anchor, delays);
+}
+
+function store(
+  account: AccountStore,
+  rng: Rng,
+  built: BuiltShipment,
+  type: RequestType,
+  status: TrackingRequestStatus,
+): void {
+  const { shipment, containers } = built;
+  const first = containers[0];
+  const number =
+    type === 'container' && first
+      ? first.attributes.number
+      : shipment.attributes.bill_of_lading_number;
+  shipment.requestNumber = number;
+  account.addShipment(shipment, containers);
+  account.addTrackingRequest({
+    ...baseRequest(
+      rng,
+      shipment.createdAtMs - rng.int(20, 90) * SECOND,
+      number,
+      type,
+      shipment.attributes.shipping_line_scac,
+    ),
+    refNumbers: shipment.attributes.ref_numbers ?? [],
+    shipmentTags: shipment.attributes.tags,
+    status,
+    updatedAtMs: shipment.createdAtMs,
+    shipmentId: shipment.id,
+  });
+}
+
+function baseRequest(
+  rng: Rng,
+  createdAtMs: number,
+  requestNumber: string,
+  requestType: RequestType,
+  scac: string,
+): TrackingRequestRecord {
+  return {
+    id: rng.uuid(),
+    createdAtMs,
+    updatedAtMs: createdAtMs,
+    requestNumber,
+    requestType,
+    scac,
+    refNumbers: [],
+    shipmentTags: [],
+    status: 'pending',
+    failedReason: null,
+    isRetrying: false,
+    retryCount: null,
+    shipmentId: null,
+    steps: [],
+  };
+}
+
+/** Requests without a shipment: two that failed and one waiting for the manifest (it is created
+ * once `awaitingManifestMs` has passed, like any other). */
+function addUnresolvedRequests(
+  account: AccountStore,
+  rng: Rng,
+  anchor: number,
+  delays: TrackingDelays,
+): void {
+  account.addTrackingRequest({
+    ...baseRequest(rng, anchor - 2 * DAY, 'MEDUNOTFOUND1', 'bill_of_lading', 'MSCU'),
+    status: 'failed',
+    failedReason: 'not_found',
+    updatedAtMs: anchor - 2 * DAY + MINUTE,
+  });
+  account.addTrackingRequest({
+    ...baseRequest(rng, anchor - DAY, 'MSKU1234567', 'container', 'MAEU'),
+    status: 'failed',
+    failedReason: 'invalid_number',
+    updatedAtMs: anchor - DAY + MINUTE,
+    refNumbers: ['PO-TYPO'],
+  });
+  const createdAtMs = anchor - 2 * HOUR;
+  account.addTrackingRequest({
+    ...baseRequest(rng, createdAtMs, '254AWAIT81', 'booking_number', 'MAEU'),
+    status: 'awaiting_manifest',
+    updatedAtMs: createdAtMs + delays.pendingMs,
+    refNumbers: ['PO-77777'],
+    steps: [
+      {
+        at: createdAtMs + delays.pendingMs + delays.awaitingManifestMs,
+        status: 'created',
+        failedReason: null,
+        isRetrying: false,
+        retryCount: null,
+        createsShipment: true,
+      },
+    ],
+  });
+}

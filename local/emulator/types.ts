@@ -1,0 +1,62 @@
+// The public shape of the emulator: options, the Emulator object, and the records tests may read.
+import type { Clock } from '../clock';
+import type { HttpRequest, HttpResponse } from '../http';
+import type { AccountStore } from './data/account-store';
+import type { ContainerRecord, ShipmentRecord } from './data/records';
+import type { TrackingDelays } from './lifecycle/outcomes';
+import type { Fault } from './policy/faults';
+import type { RateLimit } from './policy/rate-limiter';
+import type { RequestLog } from './policy/request-log';
+import type { SeedOptions } from './seed/seed-account';
+
+export const DEFAULT_ORIGIN = 'http://127.0.0.1:4949';
+export const DEFAULT_DEMO_KEY = 'demo-key-0000';
+/** The default ManualClock start (the same instant ManualClock itself defaults to). */
+export const DEFAULT_START = '2026-11-20T15:00:00Z';
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export interface EmulatorOptions {
+  /** Where the emulator is reached; the API base is `${origin}/v2`, the app URL the origin. */
+  origin?: string;
+  /** Default: a ManualClock at 2026-11-20T15:00:00Z. The server CLI passes a ScaledClock. */
+  clock?: Clock;
+  /** Per key, for all API requests; POST /tracking_requests has its own bucket of the same size. Default 100 / 60 000 ms. */
+  rateLimit?: RateLimit;
+  /** `containers`: total containers in the demo account (at least the 63 curated ones). */
+  seed?: SeedOptions;
+  /** Key of the seeded demo account. Default `demo-key-0000`. */
+  demoKey?: string;
+  /** Tracking-request lifecycle timing on the emulator clock (make it short in tests). */
+  trackingDelays?: Partial<TrackingDelays>;
+  /** Larger request bodies get 413. Default 10 MiB. */
+  maxBodyBytes?: number;
+}
+
+export interface FaultControl {
+  /** Applies to the next matching request(s), `times` of them (default 1). */
+  enqueue(fault: Fault): void;
+  clear(): void;
+  pending(): Fault[];
+}
+
+export interface Emulator {
+  readonly origin: string;
+  readonly apiBase: string;
+  readonly appUrl: string;
+  readonly demoKey: string;
+  readonly maxBodyBytes: number;
+  readonly clock: Clock;
+  readonly faults: FaultControl;
+  readonly requestLog: RequestLog;
+  /** Synchronous and total: every failure, even a bug, becomes a response. */
+  handle(request: HttpRequest): HttpResponse;
+  /** A second, empty account (data is per account). Returns the existing one if the key is taken. */
+  addAccount(key: string): AccountStore;
+  /** An account by key (default: the demo account), with lifecycles brought up to the clock. */
+  account(key?: string): AccountStore | undefined;
+  findContainer(number: string, key?: string): ContainerRecord | undefined;
+  findShipment(number: string, key?: string): ShipmentRecord | undefined;
+  /** Re-seeds the demo account at the current clock time, empties other accounts, clears faults,
+   * rate-limit windows and the request log. */
+  reset(): void;
+}

@@ -1,0 +1,201 @@
+// Validation of response bodies against the real service's OpenAPI 3.0 document, unmodified.
+//
+// ajv 8 understands OpenAPI's `nullable: true` natively (a null passes only where the schema says
+// so), and ajv-formats checks uuid, date-time and uri in "full" (RFC) mode. `included` members are
+// validated against the component schema of their own `type` (stricter than the document's anyOf,
+// whose error reports are unreadable), after checking the type is one the operation allows.
+//
+// A few deviations are the real service's, not the emulator's: the recorded fixtures and the
+// document's own examples show them. They are recognised by narrow rules (ERRATA) and reported
+// separately; everything else is a failure.
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const REFERENCE = join(__dirname, '../../../local/emulator/reference');
+// Read, not imported: a 0.5 MB JSON type would slow the type checker for nothing.
+const document = JSON.parse(readFileSync(join(REFERENCE, 'openapi.json'), 'utf8')) as {
+  components: unknown;
+  paths: Record<string, Record<string, unknown>>;
+};
+
+const ID = 'openapi.json';
+const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
+addFormats(ajv);
+// OpenAPI annotations and the document's containers of schemas carry no constraints.
+for (const keyword of ['example', 'x-examples', 'x-stoplight', 'components', 'paths'])
+  ajv.addKeyword(keyword);
+ajv.addSchema({ components: document.components, paths: document.paths }, ID);
+const uriCheck = ajv.compile({ type: 'string', format: 'uri' });
+
+const cache = new Map<string, ValidateFunction>();
+function validator(pointer: string): ValidateFunction {
+  let v = cache.get(pointer);
+  if (!v) {
+    v = ajv.getSchema(`${ID}#${pointer}`);
+    if (!v) throw new Error(`no schema at ${pointer}`);
+    cache.set(pointer, v);
+  }
+  return v;
+}
+
+const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+export const componentPointer = (name: string) => `/components/schemas/${escape(name)}`;
+export const responsePointer = (path: string, method: string, status: number) =>
+  `/paths/${escape(path)}/${method}/responses/${status}/content/${escape('application/json')}/schema`;
+
+export interface Issue {
+  path: string;
+  message: string;
+  erratum: Erratum | null;
+}
+
+export type Erratum =
+  | 'container-type-enum'
+  | 'unencoded-brackets-in-uri'
+  | 'relative-self-link'
+  | 'null-relationship-data';
+
+/** The real service's own deviations from its schema (see the module comment). */
+export function classify(error: ErrorObject): Erratum | null {
+  const data: unknown = error.data;
+  if (
+    error.keyword === 'enum' &&
+    data === 'container' &&
+    JSON.stringify(error.params.allowedValues) === '["account"]'
+  ) {
+    return 'container-type-enum';
+  }
+  if (error.keyword === 'format' && error.params.format === 'uri' && typeof data === 'string') {
+    if (/[[\]]/.test(data) && uriCheck(data.replace(/\[/g, '%5B').replace(/\]/g, '%5D'))) {
+      return 'unencoded-brackets-in-uri';
+    }
+    if (/\/links\/self$/.test(error.instancePath) && /^\/v2\/[a-z_]+\/[^/\s?#]+$/.test(data)) {
+      return 'relative-self-link';
+    }
+  }
+  if (
+    error.keyword === 'type' &&
+    error.params.type === 'object' &&
+    data === null &&
+    /\/relationships\/[a-z_]+\/data$/.test(error.instancePath)
+  ) {
+    return 'null-relationship-data';
+  }
+  return null;
+}
+
+function run(pointer: string, value: unknown, prefix = ''): Issue[] {
+  const v = validator(pointer);
+  if (v(value)) return [];
+  return (v.errors ?? []).map((e) => ({
+    path: `${prefix}${e.instancePath}`,
+    message: `${e.message ?? e.keyword}${e.params.allowedValues ? ` ${JSON.stringify(e.params.allowedValues)}` : ''}`,
+    erratum: classify(e),
+  }));
+}
+
+const KNOWN_TYPES = [
+  'container',
+  'shipment',
+  'terminal',
+  'port',
+  'transport_event',
+  'tracking_request',
+  'shipping_line',
+  'document',
+];
+
+/** The raw schema object at a JSON pointer of the document (no compiling). */
+function rawSchema(pointer: string): Record<string, unknown> | undefined {
+  let node: unknown = document;
+  for (const part of pointer.split('/').slice(1)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node as Record<string, unknown> | undefined;
+}
+
+/** What an operation's `included.items` allows: per resource type, the schema to validate it
+ * with (a component `$ref`, or an inline schema whose `type` enum names it). */
+function includedSchemas(pointer: string): Map<string, string> {
+  const itemsPointer = `${pointer}/properties/included/items`;
+  type Option = { $ref?: string; properties?: { type?: { enum?: string[] } } };
+  const items = rawSchema(itemsPointer) as (Option & { anyOf?: Option[] }) | undefined;
+  const options: Option[] = items?.anyOf ?? (items ? [items] : []);
+  const byType = new Map<string, string>();
+  options.forEach((option, i) => {
+    if (option.$ref) {
+      const component = option.$ref.split('/').pop() ?? '';
+      if (KNOWN_TYPES.includes(component)) byType.set(component, componentPointer(component));
+    } else {
+      const types = option.properties?.type?.enum ?? [];
+      for (const type of types) byType.set(type, `${itemsPointer}/anyOf/${i}`);
+    }
+  });
+  return byType;
+}
+
+/**
+ * Validates a whole response body against an operation's response schema. The top-level members
+ * are checked one by one against that schema's `properties` (these response schemas are plain
+ * objects of optional members), so a broken `$ref` in one member (the documents operation
+ * references a `user` schema the document lacks) cannot stop the others from being checked.
+ */
+export function validateResponse(
+  path: string,
+  method: string,
+  status: number,
+  body: unknown,
+): Issue[] {
+  const pointer = responsePointer(path, method, status);
+  const schema = rawSchema(pointer) ?? {};
+  const properties = schema.properties as Record<string, unknown> | undefined;
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !properties)
+    return run(pointer, body);
+  const issues: Issue[] = ((schema.required as string[] | undefined) ?? [])
+    .filter((name) => !(name in body))
+    .map((name) => ({ path: '', message: `must have required property '${name}'`, erratum: null }));
+  for (const [name, value] of Object.entries(body)) {
+    if (name === 'included') issues.push(...validateIncluded(pointer, value));
+    else if (name in properties)
+      issues.push(...run(`${pointer}/properties/${escape(name)}`, value, `/${name}`));
+  }
+  return issues;
+}
+
+function validateIncluded(pointer: string, included: unknown): Issue[] {
+  if (!Array.isArray(included))
+    return [{ path: '/included', message: 'must be array', erratum: null }];
+  const allowed = includedSchemas(pointer);
+  return included.flatMap((item: { type?: string }, i) => {
+    const target = allowed.get(String(item?.type));
+    return target
+      ? run(target, item, `/included/${i}`)
+      : [
+          {
+            path: `/included/${i}/type`,
+            message: `type ${String(item?.type)} not allowed here`,
+            erratum: null,
+          },
+        ];
+  });
+}
+
+export function validateComponent(name: string, value: unknown): Issue[] {
+  return run(componentPointer(name), value);
+}
+
+/** An `errors` document: every member must be a valid `error` (the component). */
+export function validateErrors(body: unknown): Issue[] {
+  const errors = (body as { errors?: unknown }).errors;
+  if (!Array.isArray(errors) || errors.length === 0)
+    return [{ path: '/errors', message: 'missing errors[]', erratum: null }];
+  return errors.flatMap((e, i) => run(componentPointer('error'), e, `/errors/${i}`));
+}
+
+export const failures = (issues: Issue[]) => issues.filter((i) => i.erratum === null);
+export const errataOf = (issues: Issue[]) =>
+  [...new Set(issues.map((i) => i.erratum).filter((e) => e !== null))].sort();
+export { document as openapi };
