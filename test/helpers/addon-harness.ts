@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ManualClock } from '../../local/clock';
 import { createEmulator } from '../../local/emulator';
 import { createGasRuntime, type GasRuntime } from '../../local/gas';
+import type { HttpRequest, HttpResponse } from '../../local/http';
 
 export const CODE_PATH = path.resolve(__dirname, '../../dist/Code.js');
 export const ORIGIN = 'http://127.0.0.1:4949';
@@ -15,7 +16,13 @@ export interface HarnessOptions {
   rateLimit?: { limit: number; windowMs: number };
   withKey?: boolean;
   quotas?: { urlFetchPerDay?: number; propertiesPerDay?: number };
+  /** Sheets the spreadsheet starts with (values as a person typed them). */
+  sheets?: { name: string; values?: unknown[][] }[];
+  addOn?: boolean;
 }
+
+/** Lets a test answer some requests itself (e.g. fail only page 3); undefined passes through. */
+export type Interceptor = (request: HttpRequest) => HttpResponse | undefined;
 
 export function createHarness(options: HarnessOptions = {}) {
   const clock = new ManualClock('2026-11-20T15:00:00Z');
@@ -25,11 +32,18 @@ export function createHarness(options: HarnessOptions = {}) {
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.containers ? { seed: { containers: options.containers } } : {}),
   });
+  const interceptors: Interceptor[] = [];
   const gas: GasRuntime = createGasRuntime({
     codePath: CODE_PATH,
-    fetch: (req) => emulator.handle(req),
+    fetch: (req) =>
+      interceptors.reduce<HttpResponse | undefined>((r, f) => r ?? f(req), undefined) ??
+      emulator.handle(req),
     clock,
-    spreadsheet: { timeZone: options.sheetTimeZone ?? 'America/New_York' },
+    spreadsheet: {
+      timeZone: options.sheetTimeZone ?? 'America/New_York',
+      ...(options.sheets ? { sheets: options.sheets } : {}),
+    },
+    ...(options.addOn ? { addOn: true } : {}),
     ...(options.quotas ? { quotas: options.quotas } : {}),
   });
   if (options.withKey !== false) {
@@ -41,5 +55,40 @@ export function createHarness(options: HarnessOptions = {}) {
   /** One custom-function execution, as a cell recalculating. */
   const cell = <T = unknown>(fn: string, ...args: unknown[]): T =>
     gas.run<T>(fn, args, { kind: 'custom-function' });
-  return { clock, emulator, gas, cell, requests };
+  return { clock, emulator, gas, cell, requests, interceptors };
+}
+
+/** The Tracking sheet as a grid of cell values (what getValues would return). */
+export function sheetValues(h: ReturnType<typeof createHarness>, name = 'Tracking'): unknown[][] {
+  const sheet = h.gas.spreadsheet.sheetByName(name);
+  if (!sheet) throw new Error(`no sheet ${name}`);
+  const rows = sheet.lastRow();
+  const cols = sheet.lastColumn();
+  return Array.from({ length: rows }, (_, r) =>
+    Array.from({ length: cols }, (_, c) => sheet.cell(r + 1, c + 1)?.value ?? ''),
+  );
+}
+
+/** Column values by header name, from row 2 down. */
+export function column(
+  h: ReturnType<typeof createHarness>,
+  header: string,
+  name = 'Tracking',
+): unknown[] {
+  const grid = sheetValues(h, name);
+  const index = (grid[0] ?? []).findIndex((x) => String(x).toLowerCase() === header.toLowerCase());
+  if (index < 0) throw new Error(`no column ${header}`);
+  return grid.slice(1).map((r) => r[index]);
+}
+
+/** Types a value into a cell as a person would (Sheets parses it). */
+export function type(
+  h: ReturnType<typeof createHarness>,
+  row: number,
+  col: number,
+  value: unknown,
+  name = 'Tracking',
+): void {
+  const sheet = h.gas.spreadsheet.sheetByName(name)!;
+  h.gas.spreadsheet.write(sheet, row, col, value);
 }

@@ -1,0 +1,403 @@
+// The Tracking sheet in the local runtime against the emulator: setup, refresh, bulk tracking.
+
+import { createHarness, column, sheetValues } from '../helpers/addon-harness';
+
+const HEADERS = [
+  'Number',
+  'SCAC',
+  'Type',
+  'Ref Numbers',
+  'Status',
+  'Ready',
+  'LFD',
+  'Holds',
+  'Fees',
+  'Vessel',
+  'POD',
+  'ETA',
+  'ATA',
+  'Appointment',
+  'Tracking',
+  'Updated',
+  'Link',
+];
+
+type Harness = ReturnType<typeof createHarness>;
+
+function withRows(rows: unknown[][], extra: Parameters<typeof createHarness>[0] = {}): Harness {
+  const h = createHarness({ ...extra, sheets: [{ name: 'Tracking', values: [HEADERS, ...rows] }] });
+  h.gas.run('setupTrackingSheet');
+  return h;
+}
+
+function demo(h: Harness) {
+  const account = h.emulator.account()!;
+  return { containers: account.containers(), shipments: account.shipments(), account };
+}
+
+describe('setupTrackingSheet', () => {
+  it('creates the sheet with headers, frozen row, formats, rules and a how-to note', () => {
+    const h = createHarness();
+    expect(h.gas.run('setupTrackingSheet')).toMatch(/created the header row/);
+    const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
+    expect(sheetValues(h)[0]).toEqual(HEADERS);
+    expect(sheet.frozenRows).toBe(1);
+    expect(sheet.conditionalRules).toHaveLength(3);
+    expect(sheet.cell(1, 1)?.note).toMatch(/only writes Status/);
+    expect(sheet.cell(2, 7)?.numberFormat).toBe('yyyy-mm-dd');
+    expect(h.gas.spreadsheet.namedRanges.has('CT_LAST_REFRESH')).toBe(true);
+  });
+
+  it('repairs without duplicating or moving anything', () => {
+    const h = createHarness({
+      sheets: [
+        {
+          name: 'Tracking',
+          values: [
+            ['My Notes', 'Number', 'Status'],
+            ['keep me', 'X', ''],
+          ],
+        },
+      ],
+    });
+    expect(h.gas.run('setupTrackingSheet')).toMatch(/added SCAC, Type, Ref Numbers, Ready/);
+    h.gas.run('setupTrackingSheet');
+    const grid = sheetValues(h);
+    expect(grid[0]!.slice(0, 3)).toEqual(['My Notes', 'Number', 'Status']);
+    expect(grid[0]).toHaveLength(18); // ours plus the user's column
+    expect(grid[1]!.slice(0, 2)).toEqual(['keep me', 'X']);
+    expect(h.gas.spreadsheet.sheetByName('Tracking')!.conditionalRules).toHaveLength(3);
+  });
+});
+
+describe('refreshTrackingSheet', () => {
+  it('fills container and BOL rows in one read and a few block writes, leaving user cells alone', () => {
+    const seed = createHarness();
+    const { containers, shipments, account } = demo(seed);
+    const box = containers.find((c) => c.attributes.current_status === 'available')!;
+    const bol = shipments.find((s) => s.containerIds.length >= 2)!;
+    const h = withRows([
+      [
+        box.attributes.number.toLowerCase(),
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ],
+      [
+        bol.attributes.bill_of_lading_number,
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ],
+    ]);
+    // A user column and a total row without a Number, with a formula in an owned column.
+    const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
+    h.gas.spreadsheet.write(sheet, 1, 18, 'My Notes');
+    h.gas.spreadsheet.write(sheet, 2, 18, 'call broker');
+    h.gas.spreadsheet.write(sheet, 5, 9, '=SUM(I2:I3)');
+    h.gas.counters.reset();
+
+    const report = h.gas.run<{ ok: boolean; updated: number }>('refreshTrackingSheet');
+    expect(report).toMatchObject({ ok: true, updated: 2 });
+    const calls = h.gas.lastExecution!.calls.calls;
+    expect(calls.SpreadsheetRead?.['Range.getValues']).toBe(1);
+    expect(h.gas.lastExecution!.calls.totals.SpreadsheetWrite).toBeLessThanOrEqual(6);
+
+    expect(column(h, 'Status')[0]).toBe('available');
+    expect(column(h, 'Tracking')).toEqual(['tracked', 'tracked', '', '']);
+    expect(column(h, 'Link')[0]).toBe(
+      `http://127.0.0.1:4949/shipments/find?q=${box.attributes.number}`,
+    );
+    expect(column(h, 'Updated')[0]).toBeInstanceOf(Date);
+    const bolBoxes = account.containersOf(bol);
+    expect(String(column(h, 'Status')[1])).toMatch(new RegExp(`: ${bolBoxes.length}$|, `));
+    expect(column(h, 'Vessel')[1]).toBe(bol.attributes.pod_vessel_name ?? '');
+    expect(sheet.cell(2, 18)?.value).toBe('call broker');
+    expect(sheet.cell(5, 9)?.formula).toBe('=SUM(I2:I3)');
+    expect(
+      h.gas.spreadsheet.sheetByName('Container Tracking status')!.cell(1, 2)?.value,
+    ).toBeInstanceOf(Date);
+  });
+
+  it('keeps text from the service as text', () => {
+    const seed = createHarness();
+    const h = withRows([[demo(seed).containers[0]!.attributes.number]]);
+    const box = demo(h).containers[0]!;
+    const shipment = demo(h).account.shipmentOf(box)!;
+    shipment.attributes.pod_vessel_name = '=IMPORTDATA("http://x")';
+    h.gas.run('refreshTrackingSheet');
+    const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
+    const vesselCell = sheet.cell(2, HEADERS.indexOf('Vessel') + 1)!;
+    expect(vesselCell.formula).toBeUndefined();
+    expect(vesselCell.value).toBe('=IMPORTDATA("http://x")');
+    h.gas.run('refreshTrackingSheet'); // rewriting existing text must not turn it into a formula either
+    expect(sheet.cell(2, HEADERS.indexOf('Vessel') + 1)!.formula).toBeUndefined();
+  });
+
+  it('matches a numeric BOL typed as a number', () => {
+    const h = createHarness();
+    const shipment = demo(h).shipments[0]!;
+    shipment.attributes.bill_of_lading_number = '2345678901';
+    shipment.attributes.normalized_number = '2345678901';
+    const h2 = h; // same account: type the number as Sheets stores it (a number)
+    h2.gas.run('setupTrackingSheet');
+    const sheet = h2.gas.spreadsheet.sheetByName('Tracking')!;
+    sheet.ensure(2, 1).value = 2345678901;
+    h2.gas.run('refreshTrackingSheet');
+    expect(column(h2, 'Tracking')[0]).toBe('tracked');
+  });
+
+  it.each([
+    ['a 500', { status: 500, times: 50 }],
+    ['a 429 storm', { status: 429, retryAfter: 600, times: 50 }],
+    ['a 401', { status: 401, times: 50 }],
+    ['malformed JSON', { body: 'malformed-json' as const, times: 50 }],
+    ['an HTML page', { body: 'html' as const, times: 50 }],
+  ])('leaves every row as it was after %s', (_label, fault) => {
+    const seed = createHarness();
+    const n = demo(seed).containers.find((c) => c.attributes.current_status === 'available')!
+      .attributes.number;
+    const h = withRows([[n]]);
+    h.gas.run('refreshTrackingSheet');
+    const before = sheetValues(h);
+    h.clock.advance(3_600_000);
+    h.emulator.faults.enqueue(fault);
+    const report = h.gas.run<{ ok: boolean; message: string }>('refreshTrackingSheet');
+    expect(report.ok).toBe(false);
+    expect(sheetValues(h)).toEqual(before);
+    expect(h.gas.spreadsheet.sheetByName('Container Tracking status')!.cell(2, 2)?.value).toMatch(
+      /failed|stopped early/,
+    );
+  });
+
+  it('reports a missing, renamed or malformed sheet clearly', () => {
+    const h = createHarness();
+    expect(h.gas.run<{ message: string }>('refreshTrackingSheet').message).toMatch(
+      /no sheet named "Tracking"/,
+    );
+    const dup = withRows([]);
+    dup.gas.spreadsheet.write(dup.gas.spreadsheet.sheetByName('Tracking')!, 1, 18, 'status');
+    expect(dup.gas.run<{ message: string }>('refreshTrackingSheet').message).toMatch(
+      /duplicate headers: "Status"/,
+    );
+  });
+
+  it('skips when another refresh holds the lease, and takes over an expired one', () => {
+    const seed = createHarness();
+    const h = withRows([[demo(seed).containers[0]!.attributes.number]]);
+    const lease = (until: number) =>
+      h.gas.properties.document.write([
+        ['CT_REFRESH_LEASE', JSON.stringify({ owner: 'other', until })],
+      ]);
+    lease(h.clock.now() + 60_000);
+    const skipped = h.gas.run<{ ok: boolean; message: string }>('refreshTrackingSheet');
+    expect(skipped.message).toMatch(/Another refresh is running/);
+    expect(column(h, 'Status')[0]).toBe('');
+    expect(h.requests()).toBe(0);
+    lease(h.clock.now() - 1); // a run that died leaves a lease that expires
+    expect(h.gas.run<{ ok: boolean }>('refreshTrackingSheet').ok).toBe(true);
+    expect(column(h, 'Status')[0]).not.toBe('');
+  });
+});
+
+describe('bulk tracking', () => {
+  it('tracks each new row once, follows it to tracked, and says what is missing', () => {
+    const h = withRows([
+      ['MEDUNEW0001', 'MSCU', '', 'PO-1'],
+      ['MEDUNEW0002', '', '', ''],
+      ['MSCU1234560', 'MSCU', 'container', ''],
+    ]);
+    h.gas.run('refreshTrackingSheet');
+    expect(column(h, 'Tracking')).toEqual(['pending', 'add a SCAC', 'invalid container number']);
+    h.gas.run('refreshTrackingSheet');
+    const created = h.emulator.requestLog.count(
+      (e) => e.method === 'POST' && e.path.endsWith('/tracking_requests'),
+    );
+    expect(created).toBe(1);
+    h.clock.advance(60_000);
+    h.gas.run('refreshTrackingSheet');
+    expect(column(h, 'Tracking')[0]).toBe('tracked');
+    expect(String(column(h, 'Status')[0])).not.toBe('');
+    expect(h.emulator.findShipment('MEDUNEW0001')?.attributes.ref_numbers).toEqual(['PO-1']);
+    expect(
+      h.emulator.requestLog.count(
+        (e) => e.method === 'POST' && e.path.endsWith('/tracking_requests'),
+      ),
+    ).toBe(1);
+  });
+
+  it('counts a 422 duplicate as tracked and shows failures with their reason', () => {
+    const h = withRows([
+      ['BOOKFAIL77', 'MAEU', 'booking', ''],
+      ['MEDUDUP123', 'XXXX', '', ''],
+    ]);
+    h.gas.run('refreshTrackingSheet');
+    h.clock.advance(60_000);
+    h.gas.run('refreshTrackingSheet');
+    const tracking = column(h, 'Tracking');
+    expect(tracking[0]).toBe('failed: not_found');
+    expect(tracking[1]).toMatch(/^failed: .*XXXX/);
+  });
+});
+
+describe('refresh under failure, at scale', () => {
+  it('a 500 on page 3 of a large account leaves rows as they were, and the next run completes', () => {
+    const seed = createHarness({ containers: 1_500 });
+    const numbers = demo(seed)
+      .containers.slice(0, 400)
+      .map((c) => [c.attributes.number]);
+    const h = withRows(numbers, { containers: 1_500 });
+    h.gas.run('refreshTrackingSheet');
+    const before = sheetValues(h);
+    h.clock.advance(3_600_000);
+    const page3 = /page(\[|%5B)number(\]|%5D)=3(&|$)/;
+    h.interceptors.push((req) =>
+      page3.test(req.url)
+        ? {
+            status: 500,
+            headers: {},
+            body: '{"errors":[{"status":"500","title":"Internal Server Error"}]}',
+          }
+        : undefined,
+    );
+    const report = h.gas.run<{ ok: boolean; complete: boolean }>('refreshTrackingSheet');
+    expect(report.ok).toBe(false);
+    const after = sheetValues(h);
+    // Rows whose data arrived were updated; the others kept their previous values, none blanked.
+    const status = HEADERS.indexOf('Status');
+    after.slice(1).forEach((row, i) => expect(row[status]).not.toBe(''));
+    expect(after.length).toBe(before.length);
+    h.interceptors.length = 0;
+    const again = h.gas.run<{ ok: boolean; complete: boolean }>('refreshTrackingSheet');
+    expect(again).toMatchObject({ ok: true, complete: true });
+  });
+
+  it('stops cleanly on the daily URL Fetch quota and says so in the sheet', () => {
+    const seed = createHarness();
+    const h = withRows([[demo(seed).containers[0]!.attributes.number]], {
+      quotas: { urlFetchPerDay: 0 },
+    });
+    const report = h.gas.run<{ ok: boolean; message: string }>('refreshTrackingSheet');
+    expect(report.ok).toBe(false);
+    expect(report.message).toMatch(/Google's daily limit/);
+    expect(h.gas.spreadsheet.toasts.at(-1)?.message).toMatch(/daily limit/);
+  });
+
+  it('a run that died after sending a tracking request does not send it again', () => {
+    const h = withRows([['MEDUHALF001', 'MSCU', '', '']]);
+    // The service got the request, but the run died before recording it.
+    h.emulator.handle({
+      method: 'POST',
+      url: 'http://127.0.0.1:4949/v2/tracking_requests',
+      headers: {
+        Authorization: `Token ${h.emulator.demoKey}`,
+        'Content-Type': 'application/vnd.api+json',
+      },
+      body: JSON.stringify({
+        data: {
+          type: 'tracking_request',
+          attributes: {
+            request_type: 'bill_of_lading',
+            request_number: 'MEDUHALF001',
+            scac: 'MSCU',
+          },
+        },
+      }),
+    });
+    h.gas.properties.document.write([
+      [
+        'CT_TR:MEDUHALF001',
+        JSON.stringify({
+          status: 'sending',
+          scac: 'MSCU',
+          type: 'bill_of_lading',
+          at: h.clock.now(),
+        }),
+      ],
+    ]);
+    h.clock.advance(5 * 60_000);
+    h.gas.run('refreshTrackingSheet');
+    expect(
+      h.emulator
+        .account()!
+        .trackingRequests()
+        .filter((r) => r.requestNumber === 'MEDUHALF001'),
+    ).toHaveLength(1);
+    expect(column(h, 'Tracking')[0]).toBe('tracked');
+  });
+
+  it('two runs back to back create no duplicate requests for 150 new BOLs', () => {
+    const rows = Array.from({ length: 150 }, (_, i) => [
+      `MEDUBULK${String(i).padStart(4, '0')}`,
+      'MSCU',
+    ]);
+    const h = withRows(rows);
+    h.gas.run('refreshTrackingSheet');
+    h.gas.run('refreshTrackingSheet');
+    const posts = h.emulator.account()!.trackingRequests();
+    expect(new Set(posts.map((r) => r.requestNumber)).size).toBe(posts.length);
+    expect(h.emulator.requestLog.peakInWindow(60_000)).toBeLessThanOrEqual(100);
+    expect(h.emulator.requestLog.count((e) => e.status === 429)).toBe(0);
+  });
+});
+
+describe('menu and auto-refresh', () => {
+  it('builds the menu, also before authorisation', () => {
+    const h = createHarness();
+    h.gas.run('onOpen', [], { kind: 'simple-trigger', authMode: 'NONE' });
+    const menu = h.gas.ui.menus.at(-1)!;
+    expect(JSON.stringify(menu)).toMatch(
+      /Open sidebar.*Set up Tracking sheet.*Refresh now.*Auto-refresh.*Settings/,
+    );
+  });
+
+  it('keeps one trigger, replaced on re-enable, and runs the refresh when it fires', () => {
+    const seed = createHarness();
+    const h = withRows([[demo(seed).containers[0]!.attributes.number]]);
+    h.gas.run('enableAutoRefresh', [15]);
+    h.gas.run('enableAutoRefresh', [60]);
+    expect(h.gas.triggers.triggers).toHaveLength(1);
+    expect(h.gas.run('getAutoRefresh')).toEqual({ enabled: true, minutes: 60 });
+    h.clock.advance(61 * 60_000);
+    const fired = h.gas.fireDueTriggers();
+    expect(fired).toEqual([
+      expect.objectContaining({ handlerFunction: 'runScheduledRefresh', ok: true }),
+    ]);
+    expect(column(h, 'Status')[0]).not.toBe('');
+    h.gas.run('disableAutoRefresh');
+    expect(h.gas.triggers.triggers).toHaveLength(0);
+  });
+
+  it('falls back to hourly for an add-on install', () => {
+    const h = createHarness({ addOn: true });
+    const state = h.gas.run<{ minutes: number; note?: string }>('enableAutoRefresh', [15]);
+    expect(state.minutes).toBe(60);
+    expect(state.note).toMatch(/at most hourly/);
+  });
+});
