@@ -95,7 +95,8 @@ export class ApiClient {
   sendAll(requests: ApiRequest[]): (JsonApiDocument | AppError)[] {
     const { gate, clock, transport, deadline, maxWaitMs } = this.options;
     const maxAttempts = this.options.maxAttempts ?? 3;
-    const results: (JsonApiDocument | AppError | undefined)[] = new Array(requests.length);
+    // Not `new Array(n)`: its holes would be skipped by map() below, losing the unsent requests.
+    const results: (JsonApiDocument | AppError | undefined)[] = requests.map(() => undefined);
     const attempts = new Array<number>(requests.length).fill(0);
     let queue = requests.map((_, i) => i);
     let backoffMs = 0;

@@ -65,8 +65,6 @@ export function toAppError(error: unknown): AppError {
       'Could not reach the tracking service (network timeout). Try again in a minute; check the API base URL in Settings if it persists.',
     );
   }
-  return new AppError(
-    'upstream',
-    'Unexpected error while reading tracking data. Try again in a minute.',
-  );
+  // Our own bug or an unforeseen service failure: say what it was, so it can be reported.
+  return new AppError('upstream', `Unexpected error: ${text.slice(0, 200)}`);
 }

@@ -155,3 +155,30 @@ describe('API client', () => {
     );
   });
 });
+
+describe('API client under a spent rate budget', () => {
+  it('returns an answer for every request, including the ones it could not send', () => {
+    const clock = new TestClock(0);
+    const transport = new ScriptedTransport(Array.from({ length: 3 }, () => ok({ data: [] })));
+    const gate = new SharedRequestGate(new MemoryCache(clock), new MemoryLock(clock), clock, 3);
+    const api = new ApiClient({
+      transport,
+      gate,
+      clock,
+      apiKey: 'k',
+      apiBaseUrl: 'https://a/v2',
+      deadline: 1_000,
+      maxWaitMs: 0,
+    });
+    const results = api.sendAll(
+      Array.from({ length: 5 }, () => ({ method: 'post' as const, path: '/x' })),
+    );
+    expect(results).toHaveLength(5);
+    expect(results.filter((r) => r instanceof AppError).map((r) => (r as AppError).kind)).toEqual([
+      'rate-limit',
+      'rate-limit',
+    ]);
+    expect(results.every((r) => r !== undefined)).toBe(true);
+    expect(Object.keys(results)).toHaveLength(5); // no holes for forEach/map to skip
+  });
+});

@@ -1,0 +1,92 @@
+// Checks the Track form before anything is sent, with the same rules and wording as the server
+// (src/addon/tracking-requests-api.ts), so a typo costs no request. Pure: unit-tested in Node.
+
+import {
+  containerCheckDigit,
+  hasValidCheckDigit,
+  looksLikeContainerNumber,
+  normalizeContainerNumber,
+} from '../../core/container-number';
+import { REQUEST_TYPES, type RequestType } from '../../core/model';
+
+export interface TrackFormInput {
+  requestType: string;
+  requestNumber: string;
+  scac: string;
+  refNumbers: string;
+}
+
+export interface TrackRequest {
+  requestType: RequestType;
+  requestNumber: string;
+  scac: string;
+  refNumbers: string[];
+}
+
+export type Field = 'requestType' | 'requestNumber' | 'scac' | 'refNumbers';
+export type Checked =
+  { ok: true; value: TrackRequest } | { ok: false; field: Field; message: string };
+
+/** Ref numbers as the Tracking sheet reads them: separated by commas, semicolons or new lines. */
+export function splitRefNumbers(text: string): string[] {
+  return text
+    .split(/[,;\n]/)
+    .map((r) => r.trim())
+    .filter((r) => r !== '');
+}
+
+export function checkRefNumbers(refs: string[]): string | null {
+  if (refs.length > 50 || refs.some((r) => r.length > 100)) {
+    return 'Use at most 50 reference numbers of up to 100 characters each.';
+  }
+  return null;
+}
+
+export function validateTrackForm(input: TrackFormInput): Checked {
+  const requestType = REQUEST_TYPES.find((t) => t === input.requestType);
+  if (!requestType) {
+    return { ok: false, field: 'requestType', message: 'Choose what to track.' };
+  }
+  let number = input.requestNumber.trim().toUpperCase();
+  if (number === '')
+    return { ok: false, field: 'requestNumber', message: 'Enter the number to track.' };
+  if (requestType === 'container') {
+    number = normalizeContainerNumber(number);
+    if (!looksLikeContainerNumber(number)) {
+      return {
+        ok: false,
+        field: 'requestNumber',
+        message: `"${number.slice(0, 20)}" is not a container number: use 4 letters and 7 digits, like MSCU1234565.`,
+      };
+    }
+    if (!hasValidCheckDigit(number)) {
+      return {
+        ok: false,
+        field: 'requestNumber',
+        message: `${number} has a wrong check digit (it should end in ${containerCheckDigit(number.slice(0, 10))}). Check the number.`,
+      };
+    }
+  } else {
+    number = number.replace(/\s+/g, '');
+    if (!/^[A-Z0-9-]{4,40}$/.test(number)) {
+      return {
+        ok: false,
+        field: 'requestNumber',
+        message: 'A bill of lading or booking number has 4 to 40 letters, digits or dashes.',
+      };
+    }
+  }
+  const scac = input.scac.trim().toUpperCase();
+  if (!/^[A-Z]{4}$/.test(scac)) {
+    return {
+      ok: false,
+      field: 'scac',
+      message:
+        "Enter the carrier's 4-letter SCAC (e.g. MAEU, MSCU), or pick the carrier from the list.",
+    };
+  }
+  const refNumbers = splitRefNumbers(input.refNumbers);
+  const refProblem = checkRefNumbers(refNumbers);
+  if (refProblem) return { ok: false, field: 'refNumbers', message: refProblem };
+  return { ok: true, value: { requestType, requestNumber: number, scac, refNumbers } };
+}
