@@ -32,6 +32,12 @@ export interface RefreshReport {
 
 type Row = unknown[];
 
+function hasInnerBlank(header: Row): boolean {
+  const filled = header.map((h) => String(h ?? '').trim() !== '');
+  const last = filled.lastIndexOf(true);
+  return filled.slice(0, last).includes(false);
+}
+
 function readRows(values: Row[], layout: SheetLayout): RowInput[] {
   const col = layout.inputs;
   const rows: RowInput[] = [];
@@ -125,7 +131,12 @@ export function refreshTrackingSheet(options: { scheduled?: boolean } = {}): Ref
     }
     const values = sheet.getDataRange().getValues() as Row[];
     const layout = readLayout(values[0] ?? []);
-    if (sheet.getRange(1, 1, 1, layout.width).getMergedRanges().length > 0) {
+    // A merge leaves blank cells inside the header row; only then is it worth asking Sheets (one
+    // more call) whether headers are merged.
+    if (
+      hasInnerBlank(values[0] ?? []) &&
+      sheet.getRange(1, 1, 1, layout.width).getMergedRanges().length > 0
+    ) {
       throw new AppError(
         'input',
         'Header cells in row 1 of the Tracking sheet are merged. Unmerge them so each column has its own header.',

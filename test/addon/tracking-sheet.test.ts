@@ -126,7 +126,7 @@ describe('refreshTrackingSheet', () => {
     const report = h.gas.run<{ ok: boolean; updated: number }>('refreshTrackingSheet');
     expect(report).toMatchObject({ ok: true, updated: 2 });
     const calls = h.gas.lastExecution!.calls.calls;
-    expect(calls.SpreadsheetRead?.['Range.getValues']).toBe(1);
+    expect(calls.SpreadsheetRead).toEqual({ 'Range.getValues': 1 }); // one read of the sheet, nothing else
     expect(h.gas.lastExecution!.calls.totals.SpreadsheetWrite).toBeLessThanOrEqual(6);
 
     expect(column(h, 'Status')[0]).toBe('available');
@@ -399,5 +399,17 @@ describe('menu and auto-refresh', () => {
     const state = h.gas.run<{ minutes: number; note?: string }>('enableAutoRefresh', [15]);
     expect(state.minutes).toBe(60);
     expect(state.note).toMatch(/at most hourly/);
+  });
+});
+
+describe('merged headers', () => {
+  it('are reported, not guessed at', () => {
+    const h = withRows([]);
+    const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
+    h.gas.spreadsheet.write(sheet, 1, 6, '');
+    sheet.merges.push({ row: 1, column: 5, numRows: 1, numColumns: 2 });
+    expect(h.gas.run<{ message: string }>('refreshTrackingSheet').message).toMatch(
+      /Header cells in row 1 of the Tracking sheet are merged/,
+    );
   });
 });

@@ -1,0 +1,100 @@
+// Settings: the API key is write-only here. The server only ever says whether one is set and its
+// last 4 characters; the field starts empty, and an empty field keeps the stored key.
+
+import { byId } from './dom';
+import { call, type ResultOf } from './server';
+import { showError, showStatus, withBusy } from './status';
+import type { TabHandlers } from './tabs';
+
+export function keyStateText(settings: ResultOf<'getSettings'>): string {
+  if (!settings.apiKeySet) return 'Not set yet.';
+  return settings.apiKeyLast4 ? `Set, ends in ${settings.apiKeyLast4}.` : 'Set.';
+}
+
+export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void): TabHandlers {
+  const form = byId('settings-form', HTMLFormElement);
+  const key = byId('settings-key', HTMLInputElement);
+  const keyState = byId('settings-key-state', HTMLElement);
+  const base = byId('settings-base', HTMLInputElement);
+  const app = byId('settings-app', HTMLInputElement);
+  const save = byId('settings-save', HTMLButtonElement);
+  const status = byId('settings-status', HTMLElement);
+  const test = byId('settings-test', HTMLButtonElement);
+  const testStatus = byId('settings-test-status', HTMLElement);
+  const autoOn = byId('auto-enabled', HTMLInputElement);
+  const interval = byId('auto-interval', HTMLSelectElement);
+  const autoSave = byId('auto-save', HTMLButtonElement);
+  const autoStatus = byId('auto-status', HTMLElement);
+
+  function showSettings(s: ResultOf<'getSettings'>): void {
+    keyState.textContent = keyStateText(s);
+    base.value = s.apiBaseUrl;
+    app.value = s.appUrl;
+  }
+
+  function showAuto(state: ResultOf<'getAutoRefresh'>): void {
+    autoOn.checked = state.enabled;
+    if (state.minutes !== null) {
+      const value = String(state.minutes);
+      if (!Array.from(interval.options).some((o) => o.value === value)) {
+        interval.add(new Option(`${state.minutes} minutes`, value));
+      }
+      interval.value = value;
+    }
+    interval.disabled = !state.enabled;
+    const text = state.enabled
+      ? `On: the Tracking sheet refreshes every ${intervalText(state.minutes)}.`
+      : 'Off.';
+    showStatus(autoStatus, 'info', state.note ? `${text} ${state.note}` : text);
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void withBusy(save, status, 'Saving settings…', async () => {
+      const typed = key.value.trim();
+      const saved = await call('saveSettings', {
+        ...(typed ? { apiKey: typed } : {}),
+        apiBaseUrl: base.value.trim(),
+        appUrl: app.value.trim(),
+      });
+      key.value = ''; // the key is not kept in the page once the server has it
+      showSettings(saved);
+      onSaved(saved);
+      showStatus(status, 'ok', 'Settings saved.');
+    });
+  });
+
+  test.addEventListener('click', () => {
+    void withBusy(test, testStatus, 'Testing the connection…', async () => {
+      const result = await call('testConnection');
+      showStatus(testStatus, result.ok ? 'ok' : 'error', result.message);
+      if (result.ok && result.containerCount !== undefined) {
+        testStatus.dataset.containerCount = String(result.containerCount);
+      }
+    });
+  });
+
+  autoOn.addEventListener('change', () => (interval.disabled = !autoOn.checked));
+  autoSave.addEventListener('click', () => {
+    void withBusy(autoSave, autoStatus, 'Saving auto-refresh…', async () => {
+      showAuto(
+        autoOn.checked
+          ? await call('enableAutoRefresh', Number(interval.value))
+          : await call('disableAutoRefresh'),
+      );
+    });
+  });
+
+  return {
+    onShow: () => {
+      call('getSettings').then(showSettings, (e: unknown) => showError(status, e));
+      call('getAutoRefresh').then(showAuto, (e: unknown) => showError(autoStatus, e));
+    },
+  };
+}
+
+function intervalText(minutes: number | null): string {
+  if (minutes === null) return 'so often';
+  if (minutes % 60 === 0) return minutes === 60 ? 'hour' : `${minutes / 60} hours`;
+  return minutes === 1 ? 'minute' : `${minutes} minutes`;
+}
