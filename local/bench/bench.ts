@@ -13,12 +13,31 @@ function callsText(calls: Record<string, number>): string {
 
 function cell(m: s.Row['ours'] | undefined): string[] {
   if (!m) return ['', '', '', '', ''];
-  const extra = m.extra ? Object.entries(m.extra).map(([k, v]) => `${k}: ${v}`).join(', ') : '';
-  return [String(m.requests), String(m.peak60s), String(m.rejected429), callsText(m.calls) + (extra ? `; ${extra}` : ''), m.cpuMs.toFixed(1)];
+  const extra = m.extra
+    ? Object.entries(m.extra)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ')
+    : '';
+  return [
+    String(m.requests),
+    String(m.peak60s),
+    String(m.rejected429),
+    callsText(m.calls) + (extra ? `; ${extra}` : ''),
+    m.cpuMs.toFixed(1),
+  ];
 }
 
 const rows: s.Row[] = [];
-for (const scenario of [s.rangeCold, s.rangeWarm, s.singleCells, s.fewInLarge, s.bundleLoad, s.sheetRefresh, s.bulkTracking, s.largeSheet]) {
+for (const scenario of [
+  s.rangeCold,
+  s.rangeWarm,
+  s.singleCells,
+  s.fewInLarge,
+  s.bundleLoad,
+  s.sheetRefresh,
+  s.bulkTracking,
+  s.largeSheet,
+]) {
   process.stderr.write(`running ${scenario.name}…\n`);
   rows.push(scenario());
 }
@@ -36,6 +55,9 @@ console.log(table);
 
 if (process.argv.includes('--readme')) {
   const readme = readFileSync('README.md', 'utf8');
-  const next = readme.replace(/<!-- BENCH:START -->[\s\S]*<!-- BENCH:END -->/, `<!-- BENCH:START -->\n${table}\n<!-- BENCH:END -->`);
+  const next = readme.replace(
+    /<!-- BENCH:START -->[\s\S]*<!-- BENCH:END -->/,
+    `<!-- BENCH:START -->\n${table}\n<!-- BENCH:END -->`,
+  );
   writeFileSync('README.md', next);
 }

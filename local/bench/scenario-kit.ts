@@ -15,20 +15,35 @@ export interface World {
   gas: GasRuntime;
 }
 
-export function world(options: { containers?: number; code?: string; sheets?: { name: string; values?: unknown[][] }[] } = {}): World {
+export function world(
+  options: {
+    containers?: number;
+    code?: string;
+    sheets?: { name: string; values?: unknown[][] }[];
+  } = {},
+): World {
   const clock = new ManualClock('2026-11-20T15:00:00Z');
-  const emulator = createEmulator({ origin: ORIGIN, clock, ...(options.containers ? { seed: { containers: options.containers } } : {}) });
+  const emulator = createEmulator({
+    origin: ORIGIN,
+    clock,
+    ...(options.containers ? { seed: { containers: options.containers } } : {}),
+  });
   const gas = createGasRuntime({
     ...(options.code ? { code: options.code } : { codePath: CODE_PATH }),
     fetch: (req) => emulator.handle(req),
     clock,
-    spreadsheet: { timeZone: 'America/New_York', ...(options.sheets ? { sheets: options.sheets } : {}) },
+    spreadsheet: {
+      timeZone: 'America/New_York',
+      ...(options.sheets ? { sheets: options.sheets } : {}),
+    },
   });
   return { clock, emulator, gas };
 }
 
 export function configure(w: World): void {
-  w.gas.run('saveSettings', [{ apiKey: w.emulator.demoKey, apiBaseUrl: `${ORIGIN}/v2`, appUrl: ORIGIN }]);
+  w.gas.run('saveSettings', [
+    { apiKey: w.emulator.demoKey, apiBaseUrl: `${ORIGIN}/v2`, appUrl: ORIGIN },
+  ]);
   w.gas.counters.reset();
   w.emulator.requestLog.clear();
 }

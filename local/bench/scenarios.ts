@@ -3,7 +3,17 @@
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { NAIVE_SOURCE } from './naive';
-import { CODE_PATH, configure, cpu, measure, median, repeat, world, type Measure, type World } from './scenario-kit';
+import {
+  CODE_PATH,
+  configure,
+  cpu,
+  measure,
+  median,
+  repeat,
+  world,
+  type Measure,
+  type World,
+} from './scenario-kit';
 
 export interface Row {
   scenario: string;
@@ -12,10 +22,33 @@ export interface Row {
   naive?: Measure;
 }
 
-const HEADERS = ['Number', 'SCAC', 'Type', 'Ref Numbers', 'Status', 'Ready', 'LFD', 'Holds', 'Fees', 'Vessel', 'POD', 'ETA', 'ATA', 'Appointment', 'Tracking', 'Updated', 'Link'];
+const HEADERS = [
+  'Number',
+  'SCAC',
+  'Type',
+  'Ref Numbers',
+  'Status',
+  'Ready',
+  'LFD',
+  'Holds',
+  'Fees',
+  'Vessel',
+  'POD',
+  'ETA',
+  'ATA',
+  'Appointment',
+  'Tracking',
+  'Updated',
+  'Link',
+];
 
 function numbers(w: World, count: number, every = 1): string[] {
-  return w.emulator.account()!.containers().filter((_, i) => i % every === 0).slice(0, count).map((c) => c.attributes.number);
+  return w.emulator
+    .account()!
+    .containers()
+    .filter((_, i) => i % every === 0)
+    .slice(0, count)
+    .map((c) => c.attributes.number);
 }
 
 function naiveWorld(containers: number, sheets?: { name: string; values?: unknown[][] }[]): World {
@@ -35,7 +68,12 @@ export function rangeCold(): Row {
   const w = naiveWorld(1_000);
   const range = numbers(w, 1_000).map((n) => [n]);
   const t = cpu(() => w.gas.run('NAIVE_STATUS', [range], { kind: 'custom-function' }));
-  return { scenario: '1,000-row range, 1,000-container account, cold', target: '≤ 11 requests', ours, naive: measure(w, t.ms) };
+  return {
+    scenario: '1,000-row range, 1,000-container account, cold',
+    target: '≤ 11 requests',
+    ours,
+    naive: measure(w, t.ms),
+  };
 }
 
 export function rangeWarm(): Row {
@@ -49,7 +87,11 @@ export function rangeWarm(): Row {
     const t = cpu(() => w.gas.run('CONTAINER_STATUS', [range], { kind: 'custom-function' }));
     return measure(w, t.ms);
   });
-  return { scenario: 'same range, warm (recalculation)', target: '0 requests, ≤ 3 service calls', ours };
+  return {
+    scenario: 'same range, warm (recalculation)',
+    target: '0 requests, ≤ 3 service calls',
+    ours,
+  };
 }
 
 export function singleCells(): Row {
@@ -67,7 +109,12 @@ export function singleCells(): Row {
   const t = cpu(() => {
     for (const n of list) w.gas.run('NAIVE_STATUS', [n], { kind: 'custom-function' });
   });
-  return { scenario: '1,000 single-cell executions, cold', target: '≤ 15 requests, 0 × 429, ≤ 100 in 60 s', ours, naive: measure(w, t.ms) };
+  return {
+    scenario: '1,000 single-cell executions, cold',
+    target: '≤ 15 requests, 0 × 429, ≤ 100 in 60 s',
+    ours,
+    naive: measure(w, t.ms),
+  };
 }
 
 export function fewInLarge(): Row {
@@ -94,7 +141,14 @@ export function bundleLoad(): Row {
   return {
     scenario: 'bundle: size and load in a fresh context',
     target: '≤ 150 KB, ≤ 30 ms',
-    ours: { requests: 0, peak60s: 0, rejected429: 0, calls: {}, cpuMs: ms, extra: { KB: Math.round(Buffer.byteLength(code) / 102.4) / 10 } },
+    ours: {
+      requests: 0,
+      peak60s: 0,
+      rejected429: 0,
+      calls: {},
+      cpuMs: ms,
+      extra: { KB: Math.round(Buffer.byteLength(code) / 102.4) / 10 },
+    },
   };
 }
 
@@ -105,7 +159,10 @@ function trackingSheet(rows: unknown[][]) {
 export function sheetRefresh(): Row {
   const ours = repeat(3, () => {
     const seed = world({ containers: 2_000 });
-    const w = world({ containers: 2_000, sheets: trackingSheet(numbers(seed, 2_000).map((n) => [n])) });
+    const w = world({
+      containers: 2_000,
+      sheets: trackingSheet(numbers(seed, 2_000).map((n) => [n])),
+    });
     configure(w);
     w.gas.run('setupTrackingSheet');
     w.gas.counters.reset();
@@ -115,11 +172,19 @@ export function sheetRefresh(): Row {
   const seed = world({ containers: 2_000 });
   const w = naiveWorld(2_000, trackingSheet(numbers(seed, 2_000).map((n) => [n])));
   const t = cpu(() => w.gas.run('naiveRefresh'));
-  return { scenario: 'Tracking sheet: refresh 2,000 tracked containers', target: '≤ 25 requests, 1 sheet read, writes not growing with rows', ours, naive: measure(w, t.ms) };
+  return {
+    scenario: 'Tracking sheet: refresh 2,000 tracked containers',
+    target: '≤ 25 requests, 1 sheet read, writes not growing with rows',
+    ours,
+    naive: measure(w, t.ms),
+  };
 }
 
 export function bulkTracking(): Row {
-  const rows = Array.from({ length: 500 }, (_, i) => [`MEDUBENCH${String(i).padStart(4, '0')}`, 'MSCU']);
+  const rows = Array.from({ length: 500 }, (_, i) => [
+    `MEDUBENCH${String(i).padStart(4, '0')}`,
+    'MSCU',
+  ]);
   const w = world({ sheets: trackingSheet(rows) });
   configure(w);
   w.gas.run('setupTrackingSheet');
@@ -129,14 +194,21 @@ export function bulkTracking(): Row {
     while (runs < 20) {
       runs++;
       w.gas.run('runScheduledRefresh', [], { kind: 'trigger' });
-      const posted = new Set(w.emulator.account()!.trackingRequests().map((r) => r.requestNumber)).size;
+      const posted = new Set(
+        w.emulator
+          .account()!
+          .trackingRequests()
+          .map((r) => r.requestNumber),
+      ).size;
       if (posted >= 500) break;
       w.clock.advance(3_600_000);
     }
   });
   const requests = w.emulator.account()!.trackingRequests();
   const duplicates = requests.length - new Set(requests.map((r) => r.requestNumber)).size;
-  const longest = Math.max(...w.gas.executions.filter((e) => e.kind === 'trigger').map((e) => e.elapsedMs));
+  const longest = Math.max(
+    ...w.gas.executions.filter((e) => e.kind === 'trigger').map((e) => e.elapsedMs),
+  );
   return {
     scenario: 'Tracking sheet: 500 new BOL rows with SCACs',
     target: 'never > 100 in 60 s, 0 duplicates',
@@ -146,7 +218,10 @@ export function bulkTracking(): Row {
 
 export function largeSheet(): Row {
   const seed = world({ containers: 10_000 });
-  const w = world({ containers: 10_000, sheets: trackingSheet(numbers(seed, 10_000).map((n) => [n])) });
+  const w = world({
+    containers: 10_000,
+    sheets: trackingSheet(numbers(seed, 10_000).map((n) => [n])),
+  });
   configure(w);
   w.gas.run('setupTrackingSheet');
   let runs = 0;
@@ -154,7 +229,9 @@ export function largeSheet(): Row {
   const t = cpu(() => {
     while (!complete && runs < 10) {
       runs++;
-      complete = w.gas.run<{ complete: boolean }>('runScheduledRefresh', [], { kind: 'trigger' }).complete;
+      complete = w.gas.run<{ complete: boolean }>('runScheduledRefresh', [], {
+        kind: 'trigger',
+      }).complete;
       w.clock.advance(3_600_000);
     }
   });
@@ -163,6 +240,10 @@ export function largeSheet(): Row {
   return {
     scenario: 'Tracking sheet: 10,000 rows, 10,000-container account',
     target: 'completes across runs, each within 6 min',
-    ours: measure(w, t.ms, { runs, 'longest run s': Math.round(longest / 1000), exceeded: triggerRuns.filter((e) => e.exceeded).length }),
+    ours: measure(w, t.ms, {
+      runs,
+      'longest run s': Math.round(longest / 1000),
+      exceeded: triggerRuns.filter((e) => e.exceeded).length,
+    }),
   };
 }

@@ -98,8 +98,11 @@ export function prepareRequest(url: unknown, rawParams: unknown): PreparedReques
     request.body = body;
     if (header(headers, 'content-type') === undefined) headers['Content-Type'] = type;
     // Like any HTTP client, UrlFetchApp sends the body's real length; a script cannot set it.
-    for (const k of Object.keys(headers)) if (k.toLowerCase() === 'content-length') delete headers[k];
-    headers['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+    for (const k of Object.keys(headers))
+      if (k.toLowerCase() === 'content-length') delete headers[k];
+    headers['Content-Length'] = String(
+      typeof body === 'string' ? Buffer.byteLength(body) : body.length,
+    );
   } else if (params.contentType !== undefined) {
     headers['Content-Type'] = params.contentType;
   }
