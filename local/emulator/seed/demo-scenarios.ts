@@ -183,8 +183,9 @@ export const DEMO_SCENARIOS: readonly ShipmentPlan[] = [
     containers: [{ status: 'delivered' }, { status: 'empty_returned' }],
   },
   {
+    // This line reports no port of lading.
     scac: 'YMLU',
-    pol: 'CNNGB',
+    pol: null,
     pod: 'USLAX',
     podTerminal: 'TRAPAC',
     arrivalDays: 12,
@@ -288,7 +289,7 @@ export const DEMO_SCENARIOS: readonly ShipmentPlan[] = [
     customer: 'Buckeye Distribution',
     containers: [
       { status: 'on_rail' },
-      { status: 'awaiting_inland_transfer', lfd: { line: 6, rail: 8 } },
+      { status: 'awaiting_inland_transfer', lfd: { terminal: 2, line: 6, rail: 8 } },
     ],
   },
   {
@@ -325,8 +326,21 @@ export const DEMO_SCENARIOS: readonly ShipmentPlan[] = [
     refNumbers: ['PO-27182'],
     customer: 'Cascade Electronics',
     vessel: null,
-    overrides: { pol_etd_at: null, pod_eta_at: null, pod_original_eta_at: null },
-    containers: [{ status: 'new', overrides: { import_deadlines: null } }, { status: 'new' }],
+    // Tracked a moment ago: the line has not been reached yet.
+    overrides: {
+      pol_etd_at: null,
+      pod_eta_at: null,
+      pod_original_eta_at: null,
+      line_tracking_last_attempted_at: null,
+      line_tracking_last_succeeded_at: null,
+    },
+    containers: [
+      {
+        status: 'new',
+        overrides: { import_deadlines: null, shipment_last_tracking_request_at: null },
+      },
+      { status: 'new', overrides: { shipment_last_tracking_request_at: null } },
+    ],
   },
   {
     scac: 'MAEU',
