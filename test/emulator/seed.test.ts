@@ -71,11 +71,12 @@ describe('demo account', () => {
       const line = findShippingLine(a.shipping_line_scac);
       expect(line?.name).toBe(a.shipping_line_name);
       expect(line?.shortName).toBe(a.shipping_line_short_name);
-      for (const [locode, name, zone] of [
+      const legs: [string | null, string | null, string | null][] = [
         [a.port_of_lading_locode, a.port_of_lading_name, a.pol_timezone],
         [a.port_of_discharge_locode, a.port_of_discharge_name, a.pod_timezone],
         [a.destination_locode, a.destination_name, a.destination_timezone],
-      ]) {
+      ];
+      for (const [locode, name, zone] of legs) {
         if (locode === null) continue;
         expect(locode).toMatch(/^[A-Z]{2}[A-Z2-9]{3}$/);
         expect(PORTS.get(locode)?.name).toBe(name);
