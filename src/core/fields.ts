@@ -6,6 +6,8 @@ import { feesText, feesTotal, holdsText, isReadyForPickup } from './derived';
 import {
   CONTAINER_ATTRIBUTES,
   IMPORT_DEADLINE_FIELDS,
+  OBSERVED_CONTAINER_ATTRIBUTES,
+  OBSERVED_SHIPMENT_ATTRIBUTES,
   SHIPMENT_ATTRIBUTES,
   isDateTimeAttribute,
   type ContainerAttributes,
@@ -19,14 +21,18 @@ export type CellValue = string | number | boolean | Date;
 export const DERIVED_CONTAINER_FIELDS = ['ready_for_pickup', 'holds', 'fees_total'] as const;
 export const DERIVED_SHIPMENT_FIELDS = ['containers'] as const;
 
+/**
+ * `unlisted`: a name we do not know yet but that reads like an attribute. The service adds
+ * attributes over time, so it is looked up in the data; absent there, the cell says so.
+ */
 export type ContainerField =
-  | { kind: 'attribute'; name: string }
+  | { kind: 'attribute'; name: string; unlisted?: boolean }
   | { kind: 'deadline'; name: string }
   | { kind: 'derived'; name: (typeof DERIVED_CONTAINER_FIELDS)[number] }
   | { kind: 'shipment'; field: ShipmentField };
 
 export type ShipmentField =
-  | { kind: 'attribute'; name: string }
+  | { kind: 'attribute'; name: string; unlisted?: boolean }
   | { kind: 'derived'; name: (typeof DERIVED_SHIPMENT_FIELDS)[number] };
 
 function clean(raw: unknown): string {
@@ -36,13 +42,21 @@ function clean(raw: unknown): string {
     .replace(/\s+/g, '_');
 }
 
-const CONTAINER_FIELD_NAMES: readonly string[] = [
+const CONTAINER_ATTRIBUTE_NAMES: readonly string[] = [
   ...CONTAINER_ATTRIBUTES,
+  ...OBSERVED_CONTAINER_ATTRIBUTES,
+];
+const SHIPMENT_ATTRIBUTE_NAMES: readonly string[] = [
+  ...SHIPMENT_ATTRIBUTES,
+  ...OBSERVED_SHIPMENT_ATTRIBUTES,
+];
+const CONTAINER_FIELD_NAMES: readonly string[] = [
+  ...CONTAINER_ATTRIBUTE_NAMES,
   ...IMPORT_DEADLINE_FIELDS.map((f) => `import_deadlines.${f}`),
   ...DERIVED_CONTAINER_FIELDS,
 ];
 const SHIPMENT_FIELD_NAMES: readonly string[] = [
-  ...SHIPMENT_ATTRIBUTES,
+  ...SHIPMENT_ATTRIBUTE_NAMES,
   ...DERIVED_SHIPMENT_FIELDS,
 ];
 
@@ -52,6 +66,18 @@ function unknownField(name: string, valid: readonly string[], extra = ''): AppEr
   return new AppError(
     'input',
     `Unknown field "${name}".${hint} Valid fields: ${valid.join(', ')}${extra}.`,
+  );
+}
+
+/** snake_case and not a near miss of a known name (a typo gets "did you mean" instead). */
+function looksLikeNewAttribute(name: string, known: readonly string[]): boolean {
+  return /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(name) && closest(name, known) == null;
+}
+
+function absentField(name: string, valid: readonly string[]): AppError {
+  return new AppError(
+    'input',
+    `The service sends no field "${name}". Valid fields: ${valid.join(', ')}.`,
   );
 }
 
@@ -66,7 +92,9 @@ export function parseShipmentField(raw: unknown): ShipmentField {
   if ((DERIVED_SHIPMENT_FIELDS as readonly string[]).includes(name)) {
     return { kind: 'derived', name: name as (typeof DERIVED_SHIPMENT_FIELDS)[number] };
   }
-  if ((SHIPMENT_ATTRIBUTES as readonly string[]).includes(name)) return { kind: 'attribute', name };
+  if (SHIPMENT_ATTRIBUTE_NAMES.includes(name)) return { kind: 'attribute', name };
+  if (looksLikeNewAttribute(name, SHIPMENT_FIELD_NAMES))
+    return { kind: 'attribute', name, unlisted: true };
   throw unknownField(name, SHIPMENT_FIELD_NAMES);
 }
 
@@ -86,8 +114,9 @@ export function parseContainerField(raw: unknown): ContainerField {
   const deadline = name.replace(/^import_deadlines\./, '');
   if ((IMPORT_DEADLINE_FIELDS as readonly string[]).includes(deadline))
     return { kind: 'deadline', name: deadline };
-  if ((CONTAINER_ATTRIBUTES as readonly string[]).includes(name))
-    return { kind: 'attribute', name };
+  if (CONTAINER_ATTRIBUTE_NAMES.includes(name)) return { kind: 'attribute', name };
+  if (looksLikeNewAttribute(name, CONTAINER_FIELD_NAMES))
+    return { kind: 'attribute', name, unlisted: true };
   throw unknownField(
     name,
     CONTAINER_FIELD_NAMES,
@@ -128,6 +157,8 @@ export function containerFieldValue(
         c.import_deadlines?.[field.name as keyof typeof c.import_deadlines],
       );
     case 'attribute':
+      if (field.unlisted && !(field.name in c))
+        throw absentField(field.name, CONTAINER_FIELD_NAMES);
       return toCellValue(field.name, c[field.name]);
   }
 }
@@ -138,5 +169,6 @@ export function shipmentFieldValue(
   field: ShipmentField,
 ): CellValue {
   if (field.kind === 'derived') return (containerNumbers ?? []).join(', ');
+  if (field.unlisted && !(field.name in s)) throw absentField(field.name, SHIPMENT_FIELD_NAMES);
   return toCellValue(field.name, s[field.name]);
 }

@@ -95,6 +95,24 @@ export const CONTAINER_ATTRIBUTES = [
   'current_status',
 ] as const;
 
+/** Attributes the service sends beyond its published schema (seen in its recorded responses). */
+export const OBSERVED_CONTAINER_ATTRIBUTES = [
+  'delivered_at',
+  'empty_out_at',
+  'pol_full_in_at',
+  'pol_vessel_loaded_at',
+  'pol_vessel_departed_at',
+  'rail_last_tracking_request_at',
+  'ind_facility_holds',
+  'ind_facility_fees',
+  'ssl_lfd',
+] as const;
+
+export const OBSERVED_SHIPMENT_ATTRIBUTES = [
+  'pol_original_etd_at',
+  'destination_original_eta_at',
+] as const;
+
 export const SHIPMENT_ATTRIBUTES = [
   'bill_of_lading_number',
   'normalized_number',
@@ -138,12 +156,7 @@ export const IMPORT_DEADLINE_FIELDS = [
 
 /** Attributes that hold instants; the deprecated `ind_facility_lfd_on` is one too. */
 export function isDateTimeAttribute(name: string): boolean {
-  return (
-    /_at$/.test(name) ||
-    name === 'pickup_lfd' ||
-    name === 'ind_facility_lfd_on' ||
-    name.startsWith('pickup_lfd_')
-  );
+  return /_at$|_lfd$|_lfd_on$/.test(name) || name.startsWith('pickup_lfd_');
 }
 
 export type RequestType = 'bill_of_lading' | 'booking_number' | 'container';

@@ -15,7 +15,8 @@ function packAttributes(attributes: Record<string, unknown>, order: readonly str
   const extras: Record<string, unknown> = {};
   let hasExtras = false;
   for (const [name, value] of Object.entries(attributes)) {
-    if (!order.includes(name) && value != null) {
+    // Extras keep their nulls: CONTAINER_INFO tells "blank" from "no such field" by presence.
+    if (!order.includes(name) && value !== undefined) {
       extras[name] = value;
       hasExtras = true;
     }

@@ -121,3 +121,24 @@ describe('cell values', () => {
     );
   });
 });
+
+describe('attributes beyond the published schema', () => {
+  it('reads attributes the service sends that the spec does not list, and new ones by name', () => {
+    const c = { ...base, pol_vessel_loaded_at: '2026-10-01T08:00:00Z', brand_new_flag: false };
+    expect(containerFieldValue(c, parseContainerField('pol_vessel_loaded_at') as never)).toEqual(
+      new Date('2026-10-01T08:00:00Z'),
+    );
+    const unlisted = parseContainerField('brand_new_flag');
+    expect(unlisted).toEqual({ kind: 'attribute', name: 'brand_new_flag', unlisted: true });
+    expect(containerFieldValue(c, unlisted as never)).toBe(false);
+    expect(() =>
+      containerFieldValue(base, parseContainerField('never_sent_field') as never),
+    ).toThrow(/The service sends no field "never_sent_field"/);
+  });
+
+  it('still catches typos of known names', () => {
+    expect(() => parseContainerField('pod_discharge_at')).toThrow(
+      /Did you mean "pod_discharged_at"/,
+    );
+  });
+});
