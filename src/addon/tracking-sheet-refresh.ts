@@ -118,7 +118,7 @@ export function refreshTrackingSheet(options: { scheduled?: boolean } = {}): Ref
   const lease = takeLease(run.lock, props, owner, now(), BUDGETS.trigger.timeMs + 60_000);
   if (!lease) {
     const message = 'Another refresh is running; this one was skipped.';
-    if (!options.scheduled) ss.toast(message, 'Container Tracking', 5);
+    report(ss, message, false, new Date(now()), !options.scheduled);
     return { ok: false, message, ...empty };
   }
   try {

@@ -5,16 +5,23 @@ import { AppError } from './errors';
 export const DEFAULT_API_BASE_URL = 'https://api.terminal49.com/v2';
 export const DEFAULT_APP_URL = 'https://app.terminal49.com';
 
+/** The scheduled refresh leaves the rest of the minute's 100 requests to people using cells and the sidebar. */
+export const DEFAULT_REFRESH_REQUESTS_PER_MINUTE = 80;
+export const MAX_REFRESH_REQUESTS_PER_MINUTE = 95;
+
 export interface Settings {
   apiKey: string | null;
   apiBaseUrl: string;
   appUrl: string;
+  /** The scheduled refresh's share of the per-key limit. */
+  refreshRequestsPerMinute: number;
 }
 
 export interface SettingsInput {
   apiKey?: string | null;
   apiBaseUrl?: string | null;
   appUrl?: string | null;
+  refreshRequestsPerMinute?: number | string | null;
 }
 
 /** What getSettings() returns: never the key itself. */
@@ -23,6 +30,18 @@ export interface PublicSettings {
   apiKeyLast4: string | null;
   apiBaseUrl: string;
   appUrl: string;
+  refreshRequestsPerMinute: number;
+}
+
+export function parseRefreshShare(raw: unknown): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_REFRESH_REQUESTS_PER_MINUTE) {
+    throw new AppError(
+      'config',
+      `Requests per minute for the scheduled refresh must be a whole number from 1 to ${MAX_REFRESH_REQUESTS_PER_MINUTE} (the service allows 100 a minute for everything).`,
+    );
+  }
+  return n;
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
@@ -73,6 +92,12 @@ export function mergeSettings(current: Settings, input: SettingsInput): Settings
   }
   if (input.appUrl != null && input.appUrl.trim() !== '')
     next.appUrl = normalizeServiceUrl(input.appUrl, 'App URL');
+  if (
+    input.refreshRequestsPerMinute != null &&
+    String(input.refreshRequestsPerMinute).trim() !== ''
+  ) {
+    next.refreshRequestsPerMinute = parseRefreshShare(input.refreshRequestsPerMinute);
+  }
   return next;
 }
 
@@ -83,6 +108,7 @@ export function publicSettings(s: Settings): PublicSettings {
     apiKeyLast4: s.apiKey && s.apiKey.length >= 8 ? s.apiKey.slice(-4) : null,
     apiBaseUrl: s.apiBaseUrl,
     appUrl: s.appUrl,
+    refreshRequestsPerMinute: s.refreshRequestsPerMinute,
   };
 }
 

@@ -4,6 +4,7 @@
 
 import { AppError } from '../core/errors';
 import {
+  DEFAULT_REFRESH_REQUESTS_PER_MINUTE,
   DEFAULT_API_BASE_URL,
   DEFAULT_APP_URL,
   mergeSettings,
@@ -18,6 +19,7 @@ const PROPERTY = {
   apiKey: 'CT_API_KEY',
   apiBaseUrl: 'CT_API_BASE_URL',
   appUrl: 'CT_APP_URL',
+  refreshRequestsPerMinute: 'CT_REFRESH_REQUESTS_PER_MINUTE',
 } as const;
 
 export const NO_KEY_MESSAGE =
@@ -28,6 +30,8 @@ function fromProperties(p: Record<string, string>): Settings {
     apiKey: p[PROPERTY.apiKey] || null,
     apiBaseUrl: p[PROPERTY.apiBaseUrl] || DEFAULT_API_BASE_URL,
     appUrl: p[PROPERTY.appUrl] || DEFAULT_APP_URL,
+    refreshRequestsPerMinute:
+      Number(p[PROPERTY.refreshRequestsPerMinute]) || DEFAULT_REFRESH_REQUESTS_PER_MINUTE,
   };
 }
 
@@ -35,7 +39,11 @@ function parseCached(raw: string | undefined): Settings | null {
   if (!raw) return null;
   try {
     const v = JSON.parse(raw) as Settings;
-    return typeof v.apiBaseUrl === 'string' && typeof v.appUrl === 'string' ? v : null;
+    if (typeof v.apiBaseUrl !== 'string' || typeof v.appUrl !== 'string') return null;
+    return {
+      ...v,
+      refreshRequestsPerMinute: v.refreshRequestsPerMinute || DEFAULT_REFRESH_REQUESTS_PER_MINUTE,
+    };
   } catch {
     return null;
   }
@@ -67,6 +75,7 @@ export class SettingsStore {
     const values: Record<string, string> = {
       [PROPERTY.apiBaseUrl]: next.apiBaseUrl,
       [PROPERTY.appUrl]: next.appUrl,
+      [PROPERTY.refreshRequestsPerMinute]: String(next.refreshRequestsPerMinute),
     };
     if (next.apiKey) values[PROPERTY.apiKey] = next.apiKey;
     store.setAll(values);

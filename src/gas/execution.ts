@@ -2,7 +2,7 @@
 // the time and rate budget that kind of run has. Services are touched only when first needed.
 
 import { ApiClient } from '../api/client';
-import type { Settings } from '../core/settings';
+import { DEFAULT_REFRESH_REQUESTS_PER_MINUTE, type Settings } from '../core/settings';
 import type { SharedLock } from '../engine/ports';
 import { RecordStore, type CacheView } from '../engine/record-store';
 import { SERVICE_RULE, SharedRequestGate } from '../engine/request-gate';
@@ -26,7 +26,7 @@ export const BUDGETS: Record<ExecutionKind, Budget> = {
   cell: { timeMs: 22_000, maxWaitMs: 3_000, ceiling: SERVICE_RULE.limit },
   sidebar: { timeMs: 60_000, maxWaitMs: 15_000, ceiling: SERVICE_RULE.limit },
   // A full rolling window is 60 s: a scheduled run may wait it out once rather than stop.
-  trigger: { timeMs: 270_000, maxWaitMs: 65_000, ceiling: 80 },
+  trigger: { timeMs: 270_000, maxWaitMs: 65_000, ceiling: DEFAULT_REFRESH_REQUESTS_PER_MINUTE },
 };
 
 function lazyLock(): SharedLock {
@@ -53,9 +53,10 @@ export class Execution {
 
   client(settings: Settings): ApiClient {
     const budget = BUDGETS[this.kind];
+    const ceiling = this.kind === 'trigger' ? settings.refreshRequestsPerMinute : budget.ceiling;
     return new ApiClient({
       transport: new UrlFetchTransport(),
-      gate: new SharedRequestGate(this.cache, this.lock, appsScriptClock, budget.ceiling),
+      gate: new SharedRequestGate(this.cache, this.lock, appsScriptClock, ceiling),
       clock: appsScriptClock,
       apiKey: requireKey(settings),
       apiBaseUrl: settings.apiBaseUrl,

@@ -1,6 +1,7 @@
 // The custom functions as Sheets runs them: each call a fresh execution of dist/Code.js over
 // shared stores, against the emulator.
 
+import { NetworkFailure } from '../../local/gas';
 import { createHarness } from '../helpers/addon-harness';
 
 type Harness = ReturnType<typeof createHarness>;
@@ -257,5 +258,75 @@ describe('cost', () => {
     );
     expect(out.flat().every((s) => typeof s === 'string' && !s.startsWith('#'))).toBe(true);
     expect(h.requests()).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('shared limits and waiting', () => {
+  it('a 429 in one cell makes every other cell hold off until Retry-After', () => {
+    const h = createHarness();
+    const [a, b] = containers(h);
+    h.emulator.faults.enqueue({ status: 429, retryAfter: 30, times: 1 });
+    expect(() => h.cell('CONTAINER_STATUS', a!.attributes.number)).toThrow(/Try again in 30 s/);
+    const sent = h.requests();
+    expect(() => h.cell('CONTAINER_STATUS', b!.attributes.number)).toThrow(/rate limit/);
+    expect(h.requests()).toBe(sent); // nobody asked the service during the back-off
+    h.clock.advance(31_000);
+    expect(h.cell('CONTAINER_STATUS', b!.attributes.number)).toBe(b!.attributes.current_status);
+  });
+
+  it('explains a network timeout', () => {
+    const h = createHarness();
+    h.interceptors.push(() => {
+      throw new NetworkFailure('timeout');
+    });
+    expect(() => h.cell('CONTAINER_STATUS', containers(h)[0]!.attributes.number)).toThrow(
+      /Could not reach the tracking service/,
+    );
+  });
+
+  it('waits for another execution that is loading the account instead of loading it again', () => {
+    const h = createHarness();
+    const n = containers(h)[0]!.attributes.number;
+    // Another cell claimed the load a moment ago and has not finished.
+    h.gas.caches.document.write(
+      [
+        [
+          'ct:meta',
+          JSON.stringify({
+            total: null,
+            totalAt: 0,
+            listedAt: 0,
+            flight: { owner: 'other', until: h.clock.now() + 25_000 },
+          }),
+        ],
+      ],
+      600,
+      h.clock.now(),
+    );
+    const started = h.clock.now();
+    expect(() => h.cell('CONTAINER_STATUS', n)).toThrow(/Another cell is loading tracking data/);
+    expect(h.requests()).toBe(0);
+    expect(h.clock.now() - started).toBeLessThanOrEqual(25_000); // within a custom function's 30 s
+  });
+
+  it('serves a 10,000-row range (with repeats and blanks) from one account listing', () => {
+    const h = createHarness({ containers: 1_000 });
+    const list = containers(h).map((c) => c.attributes.number);
+    const range = Array.from({ length: 10_000 }, (_, i) => [
+      i % 7 === 0 ? '' : list[i % list.length],
+    ]);
+    const out = h.cell<unknown[][]>('CONTAINER_STATUS', range);
+    expect(out).toHaveLength(10_000);
+    expect(out.filter((r) => String(r[0]).startsWith('#'))).toHaveLength(0);
+    expect(out[7]![0]).toBe('');
+    expect(h.requests()).toBeLessThanOrEqual(11);
+  });
+
+  it('refuses an over-long value without echoing it whole', () => {
+    const h = createHarness();
+    const long = 'X'.repeat(5_000);
+    expect(() => h.cell('CONTAINER_STATUS', long)).toThrow(
+      /^Not a container number: the value is 5000 characters long/,
+    );
   });
 });

@@ -1,5 +1,6 @@
 // The Tracking sheet in the local runtime against the emulator: setup, refresh, bulk tracking.
 
+import { NetworkFailure } from '../../local/gas';
 import { createHarness, column, sheetValues } from '../helpers/addon-harness';
 
 const HEADERS = [
@@ -410,6 +411,67 @@ describe('merged headers', () => {
     sheet.merges.push({ row: 1, column: 5, numRows: 1, numColumns: 2 });
     expect(h.gas.run<{ message: string }>('refreshTrackingSheet').message).toMatch(
       /Header cells in row 1 of the Tracking sheet are merged/,
+    );
+  });
+});
+
+describe('refresh: more failure cases and the signal for cells', () => {
+  it('skips with a note when the document lock is held by another execution', () => {
+    const seed = createHarness();
+    const h = withRows([[demo(seed).containers[0]!.attributes.number]]);
+    h.gas.holdLock('document', h.clock.now() + 120_000);
+    const report = h.gas.run<{ ok: boolean; message: string }>('runScheduledRefresh', [], {
+      kind: 'trigger',
+    });
+    expect(report.message).toMatch(/Another refresh is running; this one was skipped/);
+    expect(h.gas.spreadsheet.sheetByName('Container Tracking status')!.cell(2, 2)?.value).toMatch(
+      /skipped/,
+    );
+    expect(column(h, 'Status')[0]).toBe('');
+  });
+
+  it('leaves rows as they were after a network timeout', () => {
+    const seed = createHarness();
+    const h = withRows([[demo(seed).containers[0]!.attributes.number]]);
+    h.gas.run('refreshTrackingSheet');
+    const before = sheetValues(h);
+    h.clock.advance(3_600_000);
+    h.interceptors.push(() => {
+      throw new NetworkFailure('timeout');
+    });
+    expect(h.gas.run<{ ok: boolean; message: string }>('refreshTrackingSheet').message).toMatch(
+      /Could not reach the tracking service/,
+    );
+    expect(sheetValues(h)).toEqual(before);
+  });
+
+  it('changes CT_LAST_REFRESH, so formulas that point at it recalculate', () => {
+    const seed = createHarness();
+    const h = withRows([[demo(seed).containers[0]!.attributes.number]]);
+    const signal = () => h.gas.spreadsheet.namedRanges.get('CT_LAST_REFRESH')!;
+    const value = () => signal().sheet.cell(signal().area.row, signal().area.column)?.value;
+    h.gas.run('refreshTrackingSheet');
+    const first = value();
+    expect(first).toBeInstanceOf(Date);
+    h.clock.advance(60_000);
+    h.gas.run('refreshTrackingSheet');
+    expect((value() as Date).getTime()).toBeGreaterThan((first as Date).getTime());
+  });
+
+  it('keeps the scheduled refresh within its configurable share of the limit', () => {
+    const rows = Array.from({ length: 120 }, (_, i) => [
+      `MEDUSHARE${String(i).padStart(3, '0')}`,
+      'MSCU',
+    ]);
+    const h = withRows(rows);
+    h.gas.run('saveSettings', [{ refreshRequestsPerMinute: 30 }]);
+    expect(
+      h.gas.run<{ refreshRequestsPerMinute: number }>('getSettings').refreshRequestsPerMinute,
+    ).toBe(30);
+    h.gas.run('runScheduledRefresh', [], { kind: 'trigger' });
+    expect(h.emulator.requestLog.peakInWindow(60_000)).toBeLessThanOrEqual(30);
+    expect(() => h.gas.run('saveSettings', [{ refreshRequestsPerMinute: 500 }])).toThrow(
+      /from 1 to 95/,
     );
   });
 });

@@ -53,7 +53,12 @@ describe('settings', () => {
   it('cleans pasted keys and keeps the stored one when none is given', () => {
     expect(cleanApiKey('  "Token abcd1234efgh"\n')).toBe('abcd1234efgh');
     expect(() => cleanApiKey('two words')).toThrow(/spaces/);
-    const current = { apiKey: 'secretkey1234', apiBaseUrl: 'https://a/v2', appUrl: 'https://b' };
+    const current = {
+      apiKey: 'secretkey1234',
+      apiBaseUrl: 'https://a/v2',
+      appUrl: 'https://b',
+      refreshRequestsPerMinute: 80,
+    };
     expect(mergeSettings(current, { apiKey: '' }).apiKey).toBe('secretkey1234');
     expect(mergeSettings(current, { apiKey: 'newkey99999' }).apiKey).toBe('newkey99999');
   });
@@ -63,6 +68,7 @@ describe('settings', () => {
       apiKey: 'secretkey1234',
       apiBaseUrl: 'https://a/v2',
       appUrl: 'https://b',
+      refreshRequestsPerMinute: 80,
     });
     expect(JSON.stringify(shown)).not.toContain('secretkey');
     expect(shown).toEqual({
@@ -70,6 +76,7 @@ describe('settings', () => {
       apiKeyLast4: '1234',
       apiBaseUrl: 'https://a/v2',
       appUrl: 'https://b',
+      refreshRequestsPerMinute: 80,
     });
   });
 
