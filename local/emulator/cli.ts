@@ -6,7 +6,7 @@ import { startEmulatorServer } from './server';
 
 async function main(): Promise<void> {
   const host = '127.0.0.1';
-  const port = Number(process.env.PORT ?? 4949);
+  const port = Number(process.env.PORT || 4949);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`PORT must be a port number, got "${process.env.PORT}"`);
     process.exit(2);

@@ -81,3 +81,9 @@ export function headerOf(response: HttpResponse, name: string): string | undefin
 export const trackingRequest = (attributes: Record<string, unknown>) => ({
   data: { type: 'tracking_request', attributes },
 });
+
+/** The JSON of a fetch() response, loosely typed like body(). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test code inspects arbitrary JSON
+export async function readJson(response: Response): Promise<any> {
+  return response.json();
+}
