@@ -2,6 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
+import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../src/core/sheet-layout';
 import { NAIVE_SOURCE } from './naive';
 import {
   CODE_PATH,
@@ -22,25 +23,7 @@ export interface Row {
   naive?: Measure;
 }
 
-const HEADERS = [
-  'Number',
-  'SCAC',
-  'Type',
-  'Ref Numbers',
-  'Status',
-  'Ready',
-  'LFD',
-  'Holds',
-  'Fees',
-  'Vessel',
-  'POD',
-  'ETA',
-  'ATA',
-  'Appointment',
-  'Tracking',
-  'Updated',
-  'Link',
-];
+const HEADERS = [...INPUT_HEADERS, ...OUTPUT_HEADERS];
 
 function numbers(w: World, count: number, every = 1): string[] {
   return w.emulator

@@ -3,16 +3,11 @@
 // is large, else one targeted `/shipments?q=` per missing number.
 
 import type { ApiClient } from '../api/client';
-import { metaNumber, type JsonApiDocument } from '../api/jsonapi';
-import { MAX_PAGE_SIZE, listContainersPage, recordsOf, searchShipments } from '../api/resources';
+import { metaNumber } from '../api/jsonapi';
+import { MAX_PAGE_SIZE, listContainersPage, searchShipments } from '../api/resources';
 import type { AppError } from '../core/errors';
-import type { ContainerRecord, ShipmentRecord } from '../core/model';
-import {
-  identifierKey,
-  shipmentIdentifiers,
-  type AccountMeta,
-  type StoreUpdate,
-} from './record-store';
+import { RecordCollector, isApiError } from './record-collector';
+import type { AccountMeta, StoreUpdate } from './record-store';
 
 export interface LoadPolicy {
   /** Accounts of up to this many pages are always listed whole: it serves every other cell too. */
@@ -38,10 +33,6 @@ export interface LoadResult {
   requests: number;
 }
 
-function isError(x: JsonApiDocument | AppError): x is AppError {
-  return x instanceof Error;
-}
-
 export function loadMissing(
   client: ApiClient,
   want: LoadRequest,
@@ -49,21 +40,13 @@ export function loadMissing(
   now: number,
   policy: LoadPolicy = DEFAULT_LOAD_POLICY,
 ): LoadResult {
-  const containers = new Map<string, ContainerRecord>();
-  const shipments = new Map<string, ShipmentRecord>();
+  const found = new RecordCollector();
   const failures = new Map<string, AppError>();
   let requests = 0;
-  const absorb = (doc: JsonApiDocument) => {
-    const r = recordsOf(doc);
-    for (const c of r.containers) containers.set(c.attributes.number, c);
-    for (const s of r.shipments) shipments.set(s.id, s);
-  };
-  const knownIdentifiers = () => new Set([...shipments.values()].flatMap(shipmentIdentifiers));
   const stillWanted = () => {
-    const ids = knownIdentifiers();
     return {
-      containers: want.containers.filter((n) => !containers.has(n)),
-      identifiers: want.identifiers.filter((i) => !ids.has(identifierKey(i))),
+      containers: want.containers.filter((n) => !found.containers.has(n)),
+      identifiers: want.identifiers.filter((i) => !found.hasIdentifier(i)),
     };
   };
 
@@ -73,12 +56,12 @@ export function loadMissing(
     // The first page tells the account's size and may already hold what we want.
     const [first] = client.sendAll([listContainersPage(1)]);
     requests++;
-    if (isError(first!)) {
+    if (isApiError(first!)) {
       for (const n of [...want.containers, ...want.identifiers]) failures.set(n, first);
       return { update: {}, failures, requests };
     }
-    absorb(first!);
-    total = metaNumber(first!, 'total') ?? containers.size;
+    found.absorb(first!);
+    total = metaNumber(first!, 'total') ?? found.containers.size;
     firstPageDone = true;
   }
 
@@ -99,15 +82,15 @@ export function loadMissing(
     let complete = true;
     let failure: AppError | null = null;
     for (const r of results) {
-      if (isError(r)) {
+      if (isApiError(r)) {
         complete = false;
         failure = r;
-      } else absorb(r);
+      } else found.absorb(r);
     }
     const after = stillWanted();
     if (complete) {
       update.replaceAll = true;
-      update.meta = { ...update.meta, total: containers.size, totalAt: now, listedAt: now };
+      update.meta = { ...update.meta, total: found.containers.size, totalAt: now, listedAt: now };
       update.missingContainers = after.containers;
       update.missingIdentifiers = after.identifiers;
     } else if (failure) {
@@ -121,21 +104,20 @@ export function loadMissing(
     const missingIdentifiers: string[] = [];
     results.forEach((r, i) => {
       const query = queries[i]!;
-      if (isError(r)) {
+      if (isApiError(r)) {
         failures.set(query, r);
         return;
       }
-      absorb(r);
+      found.absorb(r);
       const isContainer = i < left.containers.length;
-      if (isContainer && !containers.has(query)) missingContainers.push(query);
-      if (!isContainer && !knownIdentifiers().has(identifierKey(query)))
-        missingIdentifiers.push(query);
+      if (isContainer && !found.containers.has(query)) missingContainers.push(query);
+      if (!isContainer && !found.hasIdentifier(query)) missingIdentifiers.push(query);
     });
     update.missingContainers = missingContainers;
     update.missingIdentifiers = missingIdentifiers;
   }
 
-  update.containers = [...containers.values()];
-  update.shipments = [...shipments.values()];
+  update.containers = [...found.containers.values()];
+  update.shipments = [...found.shipments.values()];
   return { update, failures, requests };
 }

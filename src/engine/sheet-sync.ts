@@ -4,12 +4,13 @@
 
 import type { ApiClient } from '../api/client';
 import { metaNumber, type JsonApiDocument } from '../api/jsonapi';
-import { MAX_PAGE_SIZE, listContainersPage, recordsOf, searchShipments } from '../api/resources';
-import { AppError } from '../core/errors';
+import { MAX_PAGE_SIZE, listContainersPage, searchShipments } from '../api/resources';
+import type { AppError } from '../core/errors';
 import type { ContainerRecord, ShipmentRecord } from '../core/model';
 import { DEFAULT_LOAD_POLICY } from './account-loader';
 import type { DurableStore } from './ports';
-import { RecordStore, identifierKey, shipmentIdentifiers } from './record-store';
+import { RecordCollector, isApiError } from './record-collector';
+import { RecordStore, identifierKey } from './record-store';
 
 const CURSOR_KEY = 'CT_SYNC_CURSOR';
 /** A listing cycle older than this restarts from page 1 (the order of pages will have moved). */
@@ -34,10 +35,6 @@ export interface SyncResult {
   complete: boolean;
 }
 
-function isError(x: JsonApiDocument | AppError): x is AppError {
-  return x instanceof AppError;
-}
-
 export function syncForSheet(
   client: ApiClient,
   store: RecordStore,
@@ -45,24 +42,17 @@ export function syncForSheet(
   wanted: { containers: string[]; identifiers: string[] },
   now: number,
 ): SyncResult {
+  const found = new RecordCollector();
   const result: SyncResult = {
-    containers: new Map(),
-    shipments: new Map(),
-    identifiers: new Map(),
+    containers: found.containers,
+    shipments: found.shipments,
+    identifiers: found.identifiers,
     notTracked: new Set(),
     failure: null,
     requests: 0,
     complete: false,
   };
-  const absorb = (doc: JsonApiDocument) => {
-    const r = recordsOf(doc);
-    for (const c of r.containers) result.containers.set(c.attributes.number, c);
-    for (const s of r.shipments) {
-      result.shipments.set(s.id, s);
-      for (const key of shipmentIdentifiers(s))
-        if (!result.identifiers.has(key)) result.identifiers.set(key, s.id);
-    }
-  };
+  const absorb = (doc: JsonApiDocument) => found.absorb(doc);
   const demand = wanted.containers.length + wanted.identifiers.length;
   if (demand === 0) return { ...result, complete: true };
 
@@ -86,7 +76,7 @@ export function syncForSheet(
     const docs = client.sendAll(queries.map(searchShipments));
     result.requests += docs.length;
     docs.forEach((d, i) => {
-      if (isError(d)) {
+      if (isApiError(d)) {
         result.failure ??= d;
         return;
       }
@@ -104,7 +94,7 @@ export function syncForSheet(
     if (c.nextPage === 1) {
       const first = client.sendAll([listContainersPage(1)])[0]!;
       result.requests++;
-      if (isError(first)) {
+      if (isApiError(first)) {
         result.failure = first;
       } else {
         absorb(first);
@@ -119,7 +109,7 @@ export function syncForSheet(
       result.requests += docs.length;
       for (const [i, d] of docs.entries()) {
         // Stop at the first gap: the cursor must not skip a page that did not arrive.
-        if (isError(d)) {
+        if (isApiError(d)) {
           result.failure = d;
           break;
         }

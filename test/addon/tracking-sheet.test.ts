@@ -1,27 +1,10 @@
 // The Tracking sheet in the local runtime against the emulator: setup, refresh, bulk tracking.
 
 import { NetworkFailure } from '../../local/gas';
+import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../src/core/sheet-layout';
 import { createHarness, column, sheetValues } from '../helpers/addon-harness';
 
-const HEADERS = [
-  'Number',
-  'SCAC',
-  'Type',
-  'Ref Numbers',
-  'Status',
-  'Ready',
-  'LFD',
-  'Holds',
-  'Fees',
-  'Vessel',
-  'POD',
-  'ETA',
-  'ATA',
-  'Appointment',
-  'Tracking',
-  'Updated',
-  'Link',
-];
+const HEADERS: string[] = [...INPUT_HEADERS, ...OUTPUT_HEADERS];
 
 type Harness = ReturnType<typeof createHarness>;
 
