@@ -7,7 +7,7 @@ describe('GET /containers', () => {
   it('returns 30 per page by default, newest first, with meta and links', () => {
     const response = h.get('/v2/containers');
     expect(response.status).toBe(200);
-    expect(contentType(response)).toBe('application/vnd.api+json; charset=utf-8');
+    expect(contentType(response)).toBe('application/vnd.api+json');
     const json = body(response);
     expect(json.data).toHaveLength(30);
     expect(json.meta).toEqual({ size: 30, total: 63 });

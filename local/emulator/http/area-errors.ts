@@ -2,7 +2,7 @@
 // the place it happens: JSON:API under /v2, JSON for direct uploads, S3 XML for storage, HTML for
 // the web app.
 import type { HttpResponse } from '../../http';
-import { apiError, html, json, statusTitle } from './respond';
+import { apiError, html, json, jsonApi, statusTitle } from './respond';
 import type { Area } from './router';
 import { s3Error } from './s3-error';
 
@@ -38,10 +38,7 @@ export function errorFor(
 }
 
 export function unauthorized(area: Area): HttpResponse {
-  const body = JSON.stringify(UNAUTHORIZED_BODY);
-  const type =
-    area === 'api' ? 'application/vnd.api+json; charset=utf-8' : 'application/json; charset=utf-8';
-  return { status: 401, headers: { 'Content-Type': type }, body };
+  return area === 'api' ? jsonApi(401, UNAUTHORIZED_BODY) : json(401, UNAUTHORIZED_BODY);
 }
 
 export function methodNotAllowed(area: Area, allow: string[]): HttpResponse {

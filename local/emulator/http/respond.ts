@@ -3,7 +3,8 @@
 
 import type { HttpResponse } from '../../http';
 
-export const JSON_API = 'application/vnd.api+json; charset=utf-8';
+// JSON:API 1.0: the media type is sent without parameters.
+export const JSON_API = 'application/vnd.api+json';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
 
