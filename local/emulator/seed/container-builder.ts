@@ -12,15 +12,10 @@ import {
   zonedTime,
 } from '../core/time';
 import type { Port } from '../data/places';
-import type {
-  ContainerAttributes,
-  ContainerRecord,
-  ContainerStatus,
-  ImportDeadlines,
-  TerminalFee,
-  TerminalHold,
-} from '../data/records';
-import type { ContainerPlan, LfdHint, SeedContext } from './plan-types';
+import type { ContainerAttributes, ContainerRecord, ContainerStatus } from '../data/records';
+import { importDeadlines } from './import-deadlines';
+import type { ContainerPlan, SeedContext } from './plan-types';
+import { defaultHolds, feesFor, locationFor } from './terminal-details';
 
 export interface ShipmentFrame {
   id: string;
@@ -52,20 +47,6 @@ const GONE: readonly ContainerStatus[] = [
   'loaded',
   'empty_returned',
 ];
-
-const DEFAULT_LFDS: Partial<Record<ContainerStatus, LfdHint>> = {
-  not_available: { terminal: 3, line: 3 },
-  available: { terminal: 2, line: 2 },
-  grounded: { terminal: 4 },
-  awaiting_inland_transfer: { line: 5, rail: 7 },
-  on_rail: { line: 4, rail: 5 },
-  picked_up: { terminal: -1, line: -1 },
-  off_dock: { terminal: 1, line: 1 },
-  delivered: { terminal: -2, line: -2 },
-  dropped: { terminal: -3, line: -3 },
-  loaded: { terminal: -4, line: -3 },
-  empty_returned: { terminal: -8, line: -8 },
-};
 
 const EQUIPMENT: readonly [
   ContainerAttributes['equipment_type'],
@@ -119,26 +100,14 @@ export function buildContainer(
     AT_TERMINAL.includes(status) || status === 'on_rail' ? anchor - rng.int(3, 50) * MINUTE : null;
   const [equipmentType, length, height] = rng.pick(EQUIPMENT);
 
-  const hint = plan.lfd ?? DEFAULT_LFDS[status] ?? {};
-  const lfd = (days: number | null | undefined, tz: string | null): string | null =>
-    days === null || days === undefined || tz === null
-      ? null
-      : isoSeconds(
-          zonedTime(
-            addDays(localDay(anchor, tz), days),
-            tz,
-            hint.endOfDay ? 23 : 0,
-            hint.endOfDay ? 59 : 0,
-          ),
-        );
-  const deadlines: ImportDeadlines = {
-    pickup_lfd_terminal: inlandAvailable ? null : lfd(hint.terminal, podTz),
-    pickup_lfd_rail: rail ? lfd(hint.rail ?? (inlandAvailable ? 2 : undefined), destTz) : null,
-    pickup_lfd_line: lfd(hint.line, rail ? destTz : podTz),
-  };
-  // The service coalesces with a fixed priority: line, then terminal, then rail.
-  const pickupLfd =
-    deadlines.pickup_lfd_line ?? deadlines.pickup_lfd_terminal ?? deadlines.pickup_lfd_rail;
+  const { deadlines, pickupLfd } = importDeadlines({
+    anchor,
+    status,
+    hint: plan.lfd,
+    podZone: podTz,
+    railZone: rail ? destTz : null,
+    inlandAvailable,
+  });
 
   const appointmentDays =
     plan.appointmentInDays === undefined
@@ -182,7 +151,7 @@ export function buildContainer(
     final_destination_full_out_at: rail ? isoOrNull(goneAt) : null,
     empty_terminated_at: isoOrNull(emptyAt),
     holds_at_pod_terminal: plan.holds ?? defaultHolds(status, rng.int(0, 3)),
-    fees_at_pod_terminal: fees(plan),
+    fees_at_pod_terminal: feesFor(plan),
     pod_timezone: podTz,
     final_destination_timezone: destTz,
     empty_terminated_timezone: emptyAt === null ? null : (destTz ?? podTz),
@@ -215,49 +184,4 @@ export function buildContainer(
     voyageNumber: frame.voyageNumber,
     attributes,
   };
-}
-
-function locationFor(status: ContainerStatus, row: number): string | null {
-  switch (status) {
-    case 'available':
-      return `Yard - Y${String(row).padStart(2, '0')}0${row % 9}A`;
-    case 'not_available':
-      return 'Yard';
-    case 'grounded':
-      return `Grounded - Row ${row}`;
-    case 'awaiting_inland_transfer':
-      return 'Rail Ramp';
-    case 'off_dock':
-      return 'Off-dock CY';
-    case 'picked_up':
-    case 'delivered':
-      return 'Community';
-    default:
-      return null;
-  }
-}
-
-const HOLD_SETS: readonly TerminalHold[][] = [
-  [{ name: 'customs', status: 'hold', description: 'CBP hold' }],
-  [
-    { name: 'freight', status: 'hold', description: 'Freight not released by line' },
-    { name: 'customs', status: 'pending', description: null },
-  ],
-  [{ name: 'USDA', status: 'hold', description: 'USDA inspection required' }],
-  [{ name: 'TMF', status: 'hold', description: null }],
-];
-
-function defaultHolds(status: ContainerStatus, pick: number): TerminalHold[] {
-  return status === 'not_available' ? [...(HOLD_SETS[pick] ?? [])] : [];
-}
-
-function fees(plan: ContainerPlan): TerminalFee[] {
-  if (!plan.fees || plan.fees.length === 0) return [];
-  const currency = plan.currency === undefined ? 'USD' : plan.currency;
-  const withCurrency = (fee: Omit<TerminalFee, 'currency_code'>): TerminalFee =>
-    currency === null ? { ...fee } : { ...fee, currency_code: currency };
-  const list = plan.fees.map(withCurrency);
-  if (plan.noTotal) return list;
-  const total = plan.fees.reduce((sum, fee) => sum + fee.amount, 0);
-  return [...list, withCurrency({ type: 'total', amount: Math.round(total * 100) / 100 })];
 }
