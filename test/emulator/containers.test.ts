@@ -197,3 +197,36 @@ describe('PATCH /containers/{id}', () => {
     expect(text(json)).toContain('"J"');
   });
 });
+
+describe('a 10,000-container account', () => {
+  it('pages through everything 100 at a time: every container once, newest first, links to the end', () => {
+    const big = harness({
+      seed: { containers: 10_000 },
+      rateLimit: { limit: 1_000, windowMs: 60_000 },
+    });
+    const total = big.emulator.account()!.containers().length;
+    const started = performance.now();
+    const seen: string[] = [];
+    let next: string | undefined = '/v2/containers?page[size]=100';
+    let last = '';
+    let requests = 0;
+    while (next) {
+      const json = body(big.get(next));
+      requests++;
+      seen.push(...json.data.map((c: { id: string }) => c.id));
+      expect(json.meta).toEqual({ size: 100, total });
+      last = json.links.last;
+      next = json.links.next;
+    }
+    expect(requests).toBe(Math.ceil(total / 100));
+    expect(last).toBe(`${BASE}?page[number]=${requests}&page[size]=100`);
+    expect(seen).toEqual(
+      big.emulator
+        .account()!
+        .containers()
+        .map((c) => c.id),
+    );
+    expect(new Set(seen).size).toBe(total);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+});

@@ -53,8 +53,16 @@ function milestones(container: ContainerRecord, shipment: ShipmentRecord | undef
   ].filter((x) => x.at !== null);
 }
 
-const eventId = (container: ContainerRecord, event: string) =>
-  uuidFromName(`${container.id}:${event}`);
+// Ids are hashed from the container id and the event name; every list page asks for them again,
+// so they are remembered per container record (and forgotten with it).
+const idCache = new WeakMap<ContainerRecord, Map<string, string>>();
+function eventId(container: ContainerRecord, event: string): string {
+  let ids = idCache.get(container);
+  if (!ids) idCache.set(container, (ids = new Map()));
+  let id = ids.get(event);
+  if (id === undefined) ids.set(event, (id = uuidFromName(`${container.id}:${event}`)));
+  return id;
+}
 
 export function transportEventRefs(
   container: ContainerRecord,
