@@ -24,7 +24,7 @@ export function areaOf(path: string): Area {
 }
 
 /** The key from `Authorization: Token <key>`, or null. */
-export function tokenOf(headers: Record<string, string>): string | null {
+function tokenOf(headers: Record<string, string>): string | null {
   const value = header(headers, 'Authorization');
   const m = value === undefined ? null : /^Token\s+(\S+)\s*$/.exec(value);
   return m?.[1] ?? null;

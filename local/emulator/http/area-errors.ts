@@ -6,7 +6,7 @@ import { apiError, html, json, jsonApi, statusTitle } from './respond';
 import type { Area } from './router';
 import { s3Error } from './s3-error';
 
-export const UNAUTHORIZED_BODY = {
+const UNAUTHORIZED_BODY = {
   errors: [{ status: '401', title: 'Unauthorized', detail: 'Invalid or missing API token.' }],
 };
 

@@ -43,7 +43,7 @@ export function parseIncludes(query: URLSearchParams, type: string): IncludePath
 }
 
 /** The resources reached by the paths, each once, never repeating a primary resource. */
-export function collectIncluded(primary: readonly GraphNode[], paths: IncludePaths): Resource[] {
+function collectIncluded(primary: readonly GraphNode[], paths: IncludePaths): Resource[] {
   const key = (r: Resource) => `${r.type}:${r.id}`;
   const seen = new Set(primary.map((n) => key(n.resource)));
   const included: Resource[] = [];

@@ -83,7 +83,7 @@ export function faultFromJson(input: unknown): Fault {
   return fault;
 }
 
-export function faultMatches(fault: Fault, method: string, path: string): boolean {
+function faultMatches(fault: Fault, method: string, path: string): boolean {
   const m = fault.match;
   if (!m) return true;
   if (m.method !== undefined && m.method.toUpperCase() !== method) return false;

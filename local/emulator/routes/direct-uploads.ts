@@ -86,7 +86,7 @@ function token(rng: Rng, length: number, alphabet: string): string {
   return Array.from({ length }, () => alphabet.charAt(rng.int(0, alphabet.length - 1))).join('');
 }
 
-export function uploadUrl(blob: BlobRecord, origin: string): string {
+function uploadUrl(blob: BlobRecord, origin: string): string {
   const date = isoMillis(blob.createdAtMs)
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
