@@ -9,7 +9,7 @@ export interface RequestLogEntry {
   time: number;
   /** The API key presented (null when none). */
   key: string | null;
-  /** True when an injected fault produced the response. */
+  /** True when an injected fault applied: a forced response, or a delay. */
   faulted: boolean;
 }
 
