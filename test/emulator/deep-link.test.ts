@@ -30,6 +30,7 @@ describe('web deep link /shipments/find?q=', () => {
     expect(location(shipment.attributes.bill_of_lading_number.toLowerCase())).toBe(
       `${ORIGIN}/shipments/${shipment.id}`,
     );
+    expect(resolveDeepLink(account, shipment.attributes.bill_of_lading_number).rule).toBe(2);
     const unique = account
       .shipments()
       .find(
@@ -51,6 +52,11 @@ describe('web deep link /shipments/find?q=', () => {
       expect(h.patch(`/v2/shipments/${s.id}`, patch).status).toBe(200);
     }
     expect(location('shared-ref')).toBe(`${ORIGIN}/shipments/${newer.id}`);
+    expect(resolveDeepLink(account, 'Shared-Ref')).toEqual({
+      kind: 'shipment',
+      shipmentId: newer.id,
+      rule: 2,
+    });
   });
 
   it('a container reference number → that container’s shipment', () => {
