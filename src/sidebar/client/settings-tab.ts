@@ -44,7 +44,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
     interval.disabled = !state.enabled;
     const text = state.enabled
       ? `On: the Tracking sheet refreshes every ${intervalText(state.minutes)}.`
-      : 'Off.';
+      : 'Off. The Tracking sheet refreshes when you choose Refresh now.';
     showStatus(autoStatus, 'info', state.note ? `${text} ${state.note}` : text);
   }
 

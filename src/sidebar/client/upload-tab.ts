@@ -146,12 +146,14 @@ export function setupUploadTab(): TabHandlers {
       at(step, 'failed');
       const again =
         step === 2
-          ? ' The file is stored: press Attach document to try creating the document again.'
-          : ' Nothing was attached; press Attach document to start again.';
+          ? 'The file is stored: press Attach document to try creating the document again.'
+          : 'Press Attach document to start again.';
+      // The step is named here already; the server's own "Upload failed while …:" would repeat it.
+      const said = messageOf(e).replace(/^Upload failed while [^:]*:\s*/, '');
       showStatus(
         status,
         'error',
-        `Step ${step + 1} of 3 (${STEPS[step]}) failed: ${messageOf(e)}${again}`,
+        `Step ${step + 1} of 3 (${STEPS[step]}) failed: ${said} ${again}`,
       );
     }
   }
