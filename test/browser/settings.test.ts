@@ -1,0 +1,131 @@
+// Settings tab in Chromium: opened by showSettings(); the key is write-only (only "ends in 1234"
+// comes back, and no server answer or page ever holds a key); test connection with the account's
+// size and with a rejected key; URL validation; auto-refresh on and off.
+
+import { launchChromium, type Chromium } from './support/chromium';
+import { SidebarSession } from './support/sidebar-session';
+
+let browser: Chromium;
+let s: SidebarSession;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser.close();
+});
+afterEach(async () => {
+  expect(s.pageErrors).toEqual([]);
+  await s.close();
+});
+
+const keyState = () => s.page.locator('#settings-key-state').textContent();
+const testStatus = () => s.page.locator('#settings-test-status');
+
+/** Neither the page nor any answer the server sent it contains the key. */
+async function expectNoKey(key: string): Promise<void> {
+  expect(await s.page.content()).not.toContain(key);
+  await expect(s.page.getByLabel('API key').inputValue()).resolves.toBe('');
+  expect(s.answers.length).toBeGreaterThan(0);
+  for (const body of s.answers) expect(body).not.toContain(key);
+}
+
+test('opens on Settings from the menu, shows the key only as its last 4, tests the connection', async () => {
+  s = await SidebarSession.open(browser.context, { path: '/settings' });
+  const { page } = s;
+  await expect(
+    page.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected'),
+  ).resolves.toBe('true');
+  await page.locator('#settings-key-state', { hasText: 'Set' }).waitFor();
+  await expect(keyState()).resolves.toBe('Set, ends in 0000.');
+  await expect(page.getByLabel('API key').getAttribute('type')).resolves.toBe('password');
+  await expect(page.getByLabel('API base URL').inputValue()).resolves.toBe(
+    'http://127.0.0.1:4949/v2',
+  );
+  await expect(page.getByLabel('App URL').inputValue()).resolves.toBe(s.host.url);
+
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  const count = s.h.emulator.account()!.containers().length;
+  await testStatus().getByText(`The account tracks ${count} containers.`).waitFor();
+  await expect(testStatus().getAttribute('data-container-count')).resolves.toBe(String(count));
+  await s.screenshot('settings');
+  await expectNoKey(s.h.emulator.demoKey);
+});
+
+test('a new key is sent once and never shown again; a rejected key fails the test (401)', async () => {
+  s = await SidebarSession.open(browser.context, { path: '/settings' });
+  const { page } = s;
+  const wrongKey = 'wrong-key-7c1e-4d1111';
+  await page.locator('#settings-key-state', { hasText: 'Set' }).waitFor();
+  await page.getByLabel('API key').fill(wrongKey);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.locator('#settings-status', { hasText: 'Settings saved.' }).waitFor();
+  await expect(keyState()).resolves.toBe('Set, ends in 1111.');
+  expect(s.callsTo('saveSettings')[0]!.args[0]).toMatchObject({ apiKey: wrongKey });
+
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await testStatus().getByText('The tracking service rejected the API key (401)').waitFor();
+  await expect(testStatus().getAttribute('data-kind')).resolves.toBe('error');
+  await s.screenshot('settings-401');
+  await expectNoKey(wrongKey);
+  await expectNoKey(s.h.emulator.demoKey);
+});
+
+test('an invalid URL is refused with the server’s reason; nothing is saved', async () => {
+  s = await SidebarSession.open(browser.context, { path: '/settings' });
+  const { page } = s;
+  await page.locator('#settings-key-state', { hasText: 'Set' }).waitFor();
+  await page.getByLabel('API base URL').fill('http://api.example.com/v2');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.locator('#settings-status', { hasText: 'must use https' }).waitFor();
+  expect(s.h.gas.run<{ apiBaseUrl: string }>('getSettings').apiBaseUrl).toBe(
+    'http://127.0.0.1:4949/v2',
+  );
+});
+
+test('turns auto-refresh on with an interval, and off', async () => {
+  s = await SidebarSession.open(browser.context, { path: '/settings' });
+  const { page } = s;
+  const autoStatus = page.locator('#auto-status');
+  await autoStatus.getByText('Off.').waitFor();
+  const interval = page.getByLabel('Every');
+  await expect(interval.isDisabled()).resolves.toBe(true);
+  await page.getByLabel('Refresh the Tracking sheet automatically').check();
+  await interval.selectOption('15');
+  await page.getByRole('button', { name: 'Save auto-refresh' }).click();
+  await autoStatus.getByText('On: the Tracking sheet refreshes every 15 minutes.').waitFor();
+  expect(s.h.gas.triggers.triggers).toHaveLength(1);
+  expect(s.h.gas.triggers.triggers[0]).toMatchObject({ handlerFunction: 'runScheduledRefresh' });
+  await s.screenshot('settings-auto-refresh');
+
+  // Reopened, the sidebar shows the stored state.
+  await page.reload();
+  await autoStatus.getByText('every 15 minutes').waitFor();
+  await expect(
+    page.getByLabel('Refresh the Tracking sheet automatically').isChecked(),
+  ).resolves.toBe(true);
+  await expect(interval.inputValue()).resolves.toBe('15');
+
+  await page.getByLabel('Refresh the Tracking sheet automatically').uncheck();
+  await page.getByRole('button', { name: 'Save auto-refresh' }).click();
+  await autoStatus.getByText('Off.').waitFor();
+  expect(s.h.gas.triggers.triggers).toHaveLength(0);
+});
+
+test('without a key, a notice leads to Settings; saving a key removes it', async () => {
+  s = await SidebarSession.open(browser.context, { withKey: false });
+  const { page } = s;
+  const notice = page.locator('#key-notice');
+  await notice.waitFor();
+  await page.getByRole('button', { name: 'Add it in Settings' }).click();
+  await expect(
+    page.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected'),
+  ).resolves.toBe('true');
+  await expect(keyState()).resolves.toBe('Not set yet.');
+  await page.getByLabel('API key').fill(s.h.emulator.demoKey);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.locator('#settings-status', { hasText: 'Settings saved.' }).waitFor();
+  await expect(notice.isHidden()).resolves.toBe(true);
+  await expect(keyState()).resolves.toBe('Set, ends in 0000.');
+  await expectNoKey(s.h.emulator.demoKey);
+});
