@@ -144,18 +144,20 @@ export class RecordStore {
     }
   }
 
-  /** Claims the right to load the account; false when another execution is already doing it. */
-  claimFlight(owner: string, forMs: number): boolean {
+  /**
+   * Claims the right to load the account and returns the account's meta as it stood; null when
+   * another execution is already loading it.
+   */
+  claimFlight(owner: string, forMs: number): AccountMeta | null {
     return this.locked(() => {
-      const view = this.read([]);
-      const meta = view.meta;
+      const meta = this.read([]).meta;
       const now = this.clock.now();
-      if (meta.flight && meta.flight.until > now && meta.flight.owner !== owner) return false;
+      if (meta.flight && meta.flight.until > now && meta.flight.owner !== owner) return null;
       this.cache.putAll(
         { [META_KEY]: JSON.stringify({ ...meta, flight: { owner, until: now + forMs } }) },
         CACHE_TTL_SECONDS,
       );
-      return true;
+      return meta;
     });
   }
 

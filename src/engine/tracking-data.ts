@@ -11,7 +11,7 @@ import { AppError } from '../core/errors';
 import type { ContainerRecord, ShipmentRecord } from '../core/model';
 import { DEFAULT_LOAD_POLICY, loadMissing, type LoadPolicy } from './account-loader';
 import type { Clock } from './ports';
-import { RecordStore, type CacheView } from './record-store';
+import { RecordStore, type AccountMeta, type CacheView } from './record-store';
 
 export interface FreshnessPolicy {
   /** Data younger than this is served without asking the service. */
@@ -103,6 +103,8 @@ export class TrackingData {
     containers: string[],
     identifiers: string[],
     stillUnknown: (view: CacheView) => { containers: string[]; identifiers: string[] },
+    /** Every missing number has older data to show: don't wait for someone else's load. */
+    staleCovers: boolean,
   ): { view: CacheView; failures: Map<string, AppError> } {
     const { store, clock } = this.deps;
     const failures = new Map<string, AppError>();
@@ -116,8 +118,9 @@ export class TrackingData {
       for (const n of [...containers, ...identifiers]) failures.set(n, e as AppError);
       return { view: store.read(keys), failures };
     }
-    for (;;) {
-      if (store.claimFlight(this.deps.owner, this.freshness.flightMs)) break;
+    let meta: AccountMeta | null;
+    while (!(meta = store.claimFlight(this.deps.owner, this.freshness.flightMs))) {
+      if (staleCovers) return { view: view ?? store.read(keys), failures };
       if (clock.now() >= giveUpAt) {
         const busy = new AppError(
           'busy',
@@ -131,7 +134,6 @@ export class TrackingData {
       want = stillUnknown(view);
       if (want.containers.length + want.identifiers.length === 0) return { view, failures };
     }
-    const meta = (view ?? store.read([])).meta;
     const result = loadMissing(
       client,
       want,
@@ -165,7 +167,13 @@ export class TrackingData {
     });
     let failures = new Map<string, AppError>();
     const missing = unknownIn(view).containers;
-    if (missing.length > 0) ({ view, failures } = this.fetchMissing(keys, missing, [], unknownIn));
+    if (missing.length > 0) {
+      const staleCovers = missing.every((n) => {
+        const state = this.containerState(view, n, clock.now());
+        return 'unknown' in state && !!state.stale;
+      });
+      ({ view, failures } = this.fetchMissing(keys, missing, [], unknownIn, staleCovers));
+    }
 
     const now = clock.now();
     const answers = new Map<string, ContainerAnswer>();
@@ -237,7 +245,13 @@ export class TrackingData {
     });
     let failures = new Map<string, AppError>();
     const missing = unknownIn(view).identifiers;
-    if (missing.length > 0) ({ view, failures } = this.fetchMissing(keys, [], missing, unknownIn));
+    if (missing.length > 0) {
+      const staleCovers = missing.every((i) => {
+        const state = this.identifierState(view, i, clock.now());
+        return 'unknown' in state && !!state.stale;
+      });
+      ({ view, failures } = this.fetchMissing(keys, [], missing, unknownIn, staleCovers));
+    }
 
     const now = clock.now();
     const idFor = new Map<string, { id: string; at: number }>();

@@ -330,3 +330,26 @@ describe('shared limits and waiting', () => {
     );
   });
 });
+
+describe('stale data while another execution loads', () => {
+  it('shows the last known value at once instead of waiting', () => {
+    const h = createHarness();
+    const n = containers(h)[0]!.attributes.number;
+    const status = h.cell('CONTAINER_STATUS', n);
+    h.clock.advance(60 * 60_000); // stale now
+    const meta = JSON.parse(h.gas.caches.document.read('ct:meta', h.clock.now())!);
+    h.gas.caches.document.write(
+      [
+        [
+          'ct:meta',
+          JSON.stringify({ ...meta, flight: { owner: 'other', until: h.clock.now() + 25_000 } }),
+        ],
+      ],
+      600,
+      h.clock.now(),
+    );
+    const started = h.clock.now();
+    expect(h.cell('CONTAINER_STATUS', n)).toBe(status);
+    expect(h.clock.now()).toBe(started); // no waiting
+  });
+});
