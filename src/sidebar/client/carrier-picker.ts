@@ -2,13 +2,11 @@
 // name) opens below it, an ARIA 1.2 combobox (arrows move, Enter picks, Escape closes). The
 // carrier list is fetched once per sidebar session (the server caches it for hours too).
 
-import type { ResultOf } from './server';
-import { call, messageOf } from './server';
+import type { ShippingLine as Carrier } from '../../api/resources';
+import { matchCarriers } from './carriers';
 import { el, fill } from './dom';
+import { call, messageOf } from './server';
 
-type Carrier = ResultOf<'listShippingLines'>[number];
-
-const MAX_SHOWN = 8;
 let carriers: Promise<Carrier[]> | null = null;
 
 function loadCarriers(): Promise<Carrier[]> {
@@ -20,19 +18,6 @@ function loadCarriers(): Promise<Carrier[]> {
     });
   }
   return carriers;
-}
-
-/** Carriers whose SCAC starts with, or whose name contains, what was typed; SCAC hits first. */
-export function matchCarriers(list: Carrier[], typed: string, limit = MAX_SHOWN): Carrier[] {
-  const q = typed.trim().toLowerCase();
-  if (q === '') return [];
-  const byScac = list.filter((c) => c.scac.toLowerCase().startsWith(q));
-  const byName = list.filter(
-    (c) =>
-      !byScac.includes(c) &&
-      (c.name.toLowerCase().includes(q) || c.shortName.toLowerCase().includes(q)),
-  );
-  return [...byScac, ...byName].slice(0, limit);
 }
 
 export function setupCarrierPicker(

@@ -1,5 +1,7 @@
 // Pure text helpers for what the sidebar shows (no DOM: unit-tested in Node).
 
+import type { PublicSettings } from '../../core/settings';
+
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '';
   if (bytes < 1024) return `${bytes} B`;
@@ -49,4 +51,30 @@ export function requestStatusText(status: string, failedReason: string | null): 
   if (status === 'failed') return failedReason ? `failed: ${failedReason}` : 'failed';
   const more = explained[status];
   return more && more !== status ? `${status} (${more})` : status;
+}
+
+export function tooLargeMessage(name: string, bytes: number): string {
+  return `"${name}" is ${formatBytes(bytes)}; files over 50 MB cannot be attached. Make it smaller (e.g. compress the PDF) and try again.`;
+}
+
+/** What the Settings tab says about the key: never more than its last 4 characters. */
+export function keyStateText(settings: PublicSettings): string {
+  if (!settings.apiKeySet) return 'Not set yet.';
+  return settings.apiKeyLast4 ? `Set, ends in ${settings.apiKeyLast4}.` : 'Set.';
+}
+
+export function intervalText(minutes: number | null): string {
+  if (minutes === null) return 'so often';
+  if (minutes % 60 === 0) return minutes === 60 ? 'hour' : `${minutes / 60} hours`;
+  return minutes === 1 ? 'minute' : `${minutes} minutes`;
+}
+
+/** Only web links are followed; anything else from the server is refused. */
+export function isWebLink(link: string): boolean {
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
 }

@@ -3,18 +3,9 @@
 // the link once it is known; it is closed again when there is nothing to show.
 
 import { byId } from './dom';
+import { isWebLink } from './format';
 import { call, messageOf } from './server';
 import { showStatus } from './status';
-
-/** Only web links are followed; anything else from the server is refused. */
-export function isWebLink(link: string): boolean {
-  try {
-    const url = new URL(link);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
 
 export function setupOpenPage(): void {
   const button = byId('open-page', HTMLButtonElement);

@@ -2,14 +2,10 @@
 // last 4 characters; the field starts empty, and an empty field keeps the stored key.
 
 import { byId } from './dom';
+import { intervalText, keyStateText } from './format';
 import { call, type ResultOf } from './server';
 import { showError, showStatus, withBusy } from './status';
 import type { TabHandlers } from './tabs';
-
-export function keyStateText(settings: ResultOf<'getSettings'>): string {
-  if (!settings.apiKeySet) return 'Not set yet.';
-  return settings.apiKeyLast4 ? `Set, ends in ${settings.apiKeyLast4}.` : 'Set.';
-}
 
 export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void): TabHandlers {
   const form = byId('settings-form', HTMLFormElement);
@@ -17,6 +13,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
   const keyState = byId('settings-key-state', HTMLElement);
   const base = byId('settings-base', HTMLInputElement);
   const app = byId('settings-app', HTMLInputElement);
+  const share = byId('settings-share', HTMLInputElement);
   const save = byId('settings-save', HTMLButtonElement);
   const status = byId('settings-status', HTMLElement);
   const test = byId('settings-test', HTMLButtonElement);
@@ -30,6 +27,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
     keyState.textContent = keyStateText(s);
     base.value = s.apiBaseUrl;
     app.value = s.appUrl;
+    share.value = String(s.refreshRequestsPerMinute);
   }
 
   function showAuto(state: ResultOf<'getAutoRefresh'>): void {
@@ -56,6 +54,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
         ...(typed ? { apiKey: typed } : {}),
         apiBaseUrl: base.value.trim(),
         appUrl: app.value.trim(),
+        refreshRequestsPerMinute: share.value.trim(),
       });
       key.value = ''; // the key is not kept in the page once the server has it
       showSettings(saved);
@@ -91,10 +90,4 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
       call('getAutoRefresh').then(showAuto, (e: unknown) => showError(autoStatus, e));
     },
   };
-}
-
-function intervalText(minutes: number | null): string {
-  if (minutes === null) return 'so often';
-  if (minutes % 60 === 0) return minutes === 60 ? 'hour' : `${minutes / 60} hours`;
-  return minutes === 1 ? 'minute' : `${minutes} minutes`;
 }

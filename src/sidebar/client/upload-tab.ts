@@ -4,7 +4,7 @@
 
 import { MAX_UPLOAD_BYTES } from '../../engine/document-upload';
 import { byId, el, fill } from './dom';
-import { fileKind, formatBytes, formatDateTime } from './format';
+import { fileKind, formatBytes, formatDateTime, tooLargeMessage } from './format';
 import { call, messageOf, type ResultOf } from './server';
 import { clearStatus, showStatus, withBusy } from './status';
 import type { TabHandlers } from './tabs';
@@ -19,10 +19,6 @@ const STATE_TEXT: Record<StepState, string> = {
   done: 'done',
   failed: 'failed',
 };
-
-export function tooLargeMessage(name: string, bytes: number): string {
-  return `"${name}" is ${formatBytes(bytes)}; files over 50 MB cannot be attached. Make it smaller (e.g. compress the PDF) and try again.`;
-}
 
 export function setupUploadTab(): TabHandlers {
   const form = byId('upload-form', HTMLFormElement);
