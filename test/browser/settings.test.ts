@@ -83,6 +83,23 @@ test('an invalid URL is refused with the server’s reason; nothing is saved', a
   );
 });
 
+test('the scheduled refresh’s share of the rate limit is shown and saved, within bounds', async () => {
+  s = await SidebarSession.open(browser.context, { path: '/settings' });
+  const { page } = s;
+  const share = page.getByLabel('Scheduled refresh: requests a minute');
+  await page.locator('#settings-key-state', { hasText: 'Set' }).waitFor();
+  await expect(share.inputValue()).resolves.toBe('80');
+  await share.fill('200');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.locator('#settings-status[data-kind="error"]').waitFor();
+  await share.fill('60');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.locator('#settings-status', { hasText: 'Settings saved.' }).waitFor();
+  expect(
+    s.h.gas.run<{ refreshRequestsPerMinute: number }>('getSettings').refreshRequestsPerMinute,
+  ).toBe(60);
+});
+
 test('turns auto-refresh on with an interval, and off', async () => {
   s = await SidebarSession.open(browser.context, { path: '/settings' });
   const { page } = s;
