@@ -15,6 +15,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   expect(s.pageErrors).toEqual([]);
+  expect(s.dialogs).toEqual([]);
   await s.close();
 });
 

@@ -17,6 +17,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   expect(s.pageErrors).toEqual([]);
+  expect(s.dialogs).toEqual([]);
   await s.close();
 });
 
@@ -134,13 +135,14 @@ test('files over 50 MB are refused before anything is read', async () => {
   const big = s.page.getByLabel(/whole-voyage-scan\.pdf/);
   await expect(
     s.page.locator('#upload-files label', { hasText: 'whole-voyage-scan.pdf' }).textContent(),
-  ).resolves.toContain('50.0 MB · ');
+  ).resolves.toContain('61.0 MB · ');
   await big.check();
   await attach();
   await expect(status().textContent()).resolves.toMatch(
-    /^Error: "whole-voyage-scan\.pdf" is 50\.0 MB; files over 50 MB cannot be attached\./,
+    /^Error: "whole-voyage-scan\.pdf" is 61\.0 MB; files over 50 MB cannot be attached\./,
   );
   expect(s.callsTo('startDriveUpload')).toHaveLength(0); // refused in the page
+  await expect(s.page.locator('#upload-steps').isHidden()).resolves.toBe(true);
   await s.screenshot('upload-oversize');
 
   // Pasted, the server refuses it at step 1 (from its size, before reading the bytes).
@@ -151,8 +153,16 @@ test('files over 50 MB are refused before anything is read', async () => {
   expect(s.h.emulator.account()!.blobs()).toHaveLength(0);
 });
 
-test('asks for a file, and explains a link that is not a Drive link', async () => {
-  await openUpload();
+test('file names are shown as text; asks for a file; explains a link that is not a Drive link', async () => {
+  const odd = '<b>x</b><img src=x onerror=alert(2)>.png';
+  await openUpload([
+    ...sampleDriveFiles(),
+    { ...sampleDriveFiles()[2]!, id: '1OddName0000000000000000000005', name: odd },
+  ]);
+  await expect(s.page.locator('#upload-files .file-name').allTextContents()).resolves.toContain(
+    odd,
+  );
+  await expect(s.page.evaluate('document.querySelectorAll("img, b").length')).resolves.toBe(0);
   await attach();
   await expect(status().textContent()).resolves.toBe(
     'Error: Choose a recent file or paste a Drive link or file id.',

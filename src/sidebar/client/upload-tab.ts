@@ -75,7 +75,10 @@ export function setupUploadTab(): TabHandlers {
     return file ? { fileId: file.id, label: file.name, size: file.size } : null;
   }
 
-  function renderSteps(states: StepState[], notes: string[] = []): void {
+  /** The progress list, shown only once an upload has started. */
+  function renderSteps(states: StepState[] | null, notes: string[] = []): void {
+    steps.hidden = states === null;
+    if (states === null) return;
     fill(
       steps,
       STEPS.map((label, i) => {
@@ -164,14 +167,14 @@ export function setupUploadTab(): TabHandlers {
     }
     if (source.size !== undefined && source.size > MAX_UPLOAD_BYTES) {
       // Refused here, before the server reads a byte of it.
-      renderSteps([]);
+      renderSteps(null);
       showStatus(status, 'error', tooLargeMessage(source.label, source.size));
       return;
     }
     void withBusy(submit, status, `Attaching ${source.label}…`, () => upload(source));
   });
 
-  renderSteps([]);
+  renderSteps(null);
   return {
     onShow: () => {
       if (!loaded) void loadFiles();

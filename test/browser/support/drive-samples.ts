@@ -29,13 +29,13 @@ export function sampleDriveFiles(): DriveFileSpec[] {
   ];
 }
 
-/** A scan just over the 50 MB limit. Zero-filled: the allocation is cheap and never read. */
+/** A scan over the 50 MB limit. Zero-filled: the allocation is cheap, and it is never read. */
 export function oversizeFile(): DriveFileSpec {
   return {
     id: SAMPLE_IDS.oversize,
     name: 'whole-voyage-scan.pdf',
     mimeType: 'application/pdf',
-    bytes: new Uint8Array(50 * 1024 * 1024 + 1),
+    bytes: new Uint8Array(61 * 1024 * 1024),
     lastUpdated: new Date('2026-11-17T08:00:00Z'),
   };
 }
