@@ -16,6 +16,7 @@ afterAll(async () => {
   await browser.close();
 });
 afterEach(async () => {
+  await expect(s.keyLeaks()).resolves.toEqual([]);
   expect(s.pageErrors).toEqual([]);
   expect(s.dialogs).toEqual([]);
   await s.close();

@@ -91,6 +91,13 @@ export class SidebarSession {
     return session;
   }
 
+  /** Where a key shows up in what reached the browser: the page, or any server answer. */
+  async keyLeaks(key = this.h.emulator.demoKey): Promise<string[]> {
+    const leaks = this.answers.filter((body) => body.includes(key));
+    if (!this.page.isClosed() && (await this.page.content()).includes(key)) leaks.push('page');
+    return leaks;
+  }
+
   /** Calls made to one server function. */
   callsTo(fn: string): ServerCall[] {
     return this.calls.filter((c) => c.fn === fn);

@@ -1,0 +1,86 @@
+// The preview page under test: a page object over the grid, the formula bar, the menu bar and
+// the sidebar frame, recording page errors, dialogs and every body the preview served (to prove
+// the API key is never among them). Screenshots go to test-results/preview.
+
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
+
+export const SCREENSHOTS = path.resolve(__dirname, '../../../test-results/preview');
+
+export class PreviewPage {
+  readonly pageErrors: string[] = [];
+  readonly dialogs: string[] = [];
+  readonly bodies: string[] = [];
+  readonly sidebar: FrameLocator;
+
+  private constructor(readonly page: Page) {
+    this.sidebar = page.frameLocator('#sidebar-frame');
+  }
+
+  static async open(context: BrowserContext, url: string): Promise<PreviewPage> {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1600, height: 900 });
+    const p = new PreviewPage(page);
+    page.on('pageerror', (e) => p.pageErrors.push(e.message));
+    page.on('dialog', (d) => {
+      p.dialogs.push(d.message());
+      void d.dismiss();
+    });
+    page.on('response', (res) => {
+      if (res.url().startsWith(url))
+        void res.text().then(
+          (t) => p.bodies.push(t),
+          () => undefined,
+        );
+    });
+    await page.goto(url);
+    await p.cell('A2').waitFor();
+    return p;
+  }
+
+  cell(a1: string): Locator {
+    return this.page.locator(`#grid td[data-cell="${a1}"]`);
+  }
+
+  /** The cell under a header of the active sheet's first row, e.g. at(12, 'Tracking'). */
+  async at(row: number, header: string): Promise<Locator> {
+    const headers = await this.page.locator('#grid tbody tr:first-child td').allTextContents();
+    const column = headers.indexOf(header);
+    if (column < 0) throw new Error(`no column ${header} in ${headers.join(', ')}`);
+    return this.page.locator(`#grid td[data-row="${row}"][data-column="${column + 1}"]`);
+  }
+
+  async background(cell: Locator): Promise<string> {
+    return cell.evaluate((e) => getComputedStyle(e).backgroundColor);
+  }
+
+  /**
+   * Selects a cell and types into it through the formula bar, as a person would, then waits for
+   * the cell to show what was typed (or, for a formula, for the edit to be saved).
+   */
+  async type(cell: Locator, text: string, key: 'Enter' | 'Tab' = 'Enter'): Promise<void> {
+    await cell.click();
+    await this.page.locator('#cell-input').fill(text);
+    const saved = this.page.waitForResponse((r) => r.url().endsWith('/__preview/cell'));
+    await this.page.locator('#cell-input').press(key);
+    await saved;
+    if (!text.startsWith('=')) await cell.filter({ hasText: text }).waitFor();
+  }
+
+  async menu(...path: string[]): Promise<void> {
+    await this.page.getByRole('button', { name: 'Container Tracking', exact: true }).click();
+    for (const caption of path) await this.page.getByRole('menuitem', { name: caption }).click();
+  }
+
+  async sheet(name: string): Promise<void> {
+    await this.page.getByRole('tab', { name }).click();
+  }
+
+  /** Saves a screenshot, the grid scrolled to show `focus` if given. */
+  async screenshot(name: string, focus?: Locator): Promise<void> {
+    await focus?.scrollIntoViewIfNeeded();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await this.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  }
+}

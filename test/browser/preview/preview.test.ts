@@ -1,0 +1,208 @@
+// The local preview end to end in Chromium: the real dist/Code.js in the local runtime, the
+// emulator in a child process over real HTTP, the page and the real sidebar. One preview for the
+// file; the steps build on each other as a person's session would.
+
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { startPreview, type Preview } from '../../../local/preview/start-preview';
+import { launchChromium, type Chromium } from '../support/chromium';
+import { PreviewPage } from './preview-page';
+
+jest.setTimeout(60_000);
+
+const ROOT = path.resolve(__dirname, '../../..');
+const RED = 'rgb(244, 199, 195)';
+const AMBER = 'rgb(252, 232, 178)';
+const GREEN = 'rgb(183, 225, 205)';
+
+let preview: Preview;
+let browser: Chromium;
+let p: PreviewPage;
+let demoKey: string;
+
+async function emulator(pathname: string, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${preview.emulatorUrl}${pathname}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** Row numbers of the demo rows, by the text of their "Demo note" cell. */
+async function rowOf(note: RegExp): Promise<number> {
+  const notes = await p.page
+    .locator('#grid tbody tr')
+    .evaluateAll((rows) => rows.map((r) => r.lastElementChild?.textContent ?? ''));
+  const index = notes.findIndex((n) => note.test(n));
+  if (index < 0) throw new Error(`no demo row ${note}`);
+  return index + 1;
+}
+
+beforeAll(async () => {
+  // dist/Code.js is built by `npm run test:browser`; the preview's own files by the local build.
+  execFileSync(process.execPath, ['esbuild.config.mjs', '--local'], { cwd: ROOT });
+  preview = await startPreview({ port: 0, emulatorPort: 0 });
+  demoKey = String((await emulator('/__emulator/state')).demoKey);
+  browser = await launchChromium();
+  p = await PreviewPage.open(browser.context, preview.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.close();
+});
+
+afterEach(() => {
+  expect(p.pageErrors).toEqual([]);
+  expect(p.dialogs).toEqual([]);
+});
+
+test('opens on the demo Tracking sheet: statuses, LFDs as dates, rule colours, menu, sidebar', async () => {
+  await expect(p.page.locator('#doc-title').textContent()).resolves.toBe('Container Tracking demo');
+  const ready = await rowOf(/^Ready for pickup/);
+  const passed = await rowOf(/^Last free day passed/);
+  const soon = await rowOf(/^Last free day within/);
+  await expect((await p.at(ready, 'Status')).textContent()).resolves.toBe('available');
+  await expect(p.background(await p.at(ready, 'Ready'))).resolves.toBe(GREEN);
+  const lfd = await p.at(passed, 'LFD');
+  await expect(lfd.textContent()).resolves.toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(p.background(lfd)).resolves.toBe(RED);
+  await expect(p.background(await p.at(soon, 'LFD'))).resolves.toBe(AMBER);
+  const bol = await rowOf(/^A BOL with several/);
+  await expect((await p.at(bol, 'Status')).textContent()).resolves.toMatch(/: \d/);
+  const typo = await rowOf(/^A mistyped/);
+  await expect((await p.at(typo, 'Tracking')).textContent()).resolves.toBe(
+    'invalid container number',
+  );
+
+  await p.page.getByRole('button', { name: 'Container Tracking', exact: true }).click();
+  await expect(p.page.getByRole('menuitem').allTextContents()).resolves.toEqual([
+    'Open sidebar',
+    'Set up Tracking sheet',
+    'Refresh now',
+    'Auto-refresh',
+    'Settings',
+  ]);
+  await p.page.getByRole('menuitem', { name: 'Auto-refresh' }).click();
+  await expect(p.page.getByRole('menuitem').allTextContents()).resolves.toEqual(
+    expect.arrayContaining(['Every 15 minutes', 'Every hour', 'Every 6 hours', 'Off']),
+  );
+  await p.screenshot('menu');
+  await p.page.keyboard.press('Escape');
+  await p.sidebar.getByRole('tab', { name: 'Track' }).waitFor();
+  await expect(p.page.locator('#sidebar-frame').evaluate((f) => f.clientWidth)).resolves.toBe(300);
+  await p.screenshot('tracking-sheet');
+});
+
+test('menu items run in the add-in: Settings and Open sidebar show its sidebar, Set up reports', async () => {
+  await p.page.getByRole('button', { name: 'Close the sidebar' }).click();
+  await expect(p.page.locator('#sidebar').isHidden()).resolves.toBe(true);
+  await p.menu('Settings');
+  await p.sidebar.getByLabel('API key').waitFor();
+  await expect(p.sidebar.locator('#settings-key-state').textContent()).resolves.toMatch(
+    demoKey.slice(-4),
+  );
+  await p.menu('Open sidebar');
+  await p.sidebar.getByLabel('What to track').waitFor();
+  await expect(p.page.locator('#sidebar-frame').getAttribute('src')).resolves.toMatch(
+    /^\/__preview\/sidebar\/\d+$/,
+  );
+  await p.menu('Set up Tracking sheet');
+  await p.page
+    .locator('#toasts')
+    .getByText(/Tracking sheet ready \(headers already complete\)/)
+    .waitFor();
+});
+
+test('a new BOL row with a SCAC goes pending → tracked, containers filled in, while time runs ×60', async () => {
+  const row = (await rowOf(/^A mistyped/)) + 1;
+  await p.type(await p.at(row, 'Number'), 'MAEU261100901', 'Tab');
+  await p.type(await p.at(row, 'SCAC'), 'maeu');
+  await p.menu('Refresh now');
+  const tracking = await p.at(row, 'Tracking');
+  await expect(tracking.textContent()).resolves.toBe('pending');
+  await expect((await p.at(row, 'Status')).textContent()).resolves.toBe('');
+  await p.screenshot('bol-pending', tracking);
+
+  const speed = p.page.getByRole('button', { name: 'Time ×60' });
+  await speed.click();
+  await expect(speed.getAttribute('aria-pressed')).resolves.toBe('true');
+  const clock = async () => Date.parse((await emulator('/__emulator/state')).now as string);
+  const before = await clock();
+  await p.page.waitForTimeout(1000);
+  expect((await clock()) - before).toBeGreaterThan(30_000);
+
+  await p.menu('Auto-refresh', 'Every 15 minutes');
+  await p.page
+    .locator('#toasts')
+    .getByText(/refreshes every 15 minutes/)
+    .waitFor();
+  await expect(p.page.locator('#auto-refresh').textContent()).resolves.toMatch(/^every 15 min/);
+  // Skip ahead to the trigger's time: the preview's timer sees the clock pass it and runs it.
+  await emulator('/__emulator/clock', { advanceMs: 15 * 60_000 });
+  await tracking.filter({ hasText: /^tracked$/ }).waitFor({ timeout: 15_000 });
+  await expect((await p.at(row, 'Status')).textContent()).resolves.toMatch(/^[a-z_]+: \d+/);
+  await expect((await p.at(row, 'Vessel')).textContent()).resolves.not.toBe('');
+  await expect(p.page.locator('#activity').textContent()).resolves.toContain(
+    'runScheduledRefresh (trigger)',
+  );
+  await p.screenshot('bol-tracked', tracking);
+});
+
+test('a ref number typed in the sheet shows as text; the sidebar edits a container’s ref numbers', async () => {
+  const ready = await rowOf(/^Ready for pickup/);
+  const refs = await p.at(ready, 'Ref Numbers');
+  await p.type(refs, '<img src=x onerror=alert(1)>');
+  await expect(refs.textContent()).resolves.toBe('<img src=x onerror=alert(1)>');
+  await expect(refs.locator('img').count()).resolves.toBe(0);
+
+  await (await p.at(ready, 'Number')).click();
+  const number = await (await p.at(ready, 'Number')).textContent();
+  await p.sidebar.getByRole('tab', { name: 'References' }).click();
+  await p.sidebar.getByRole('button', { name: 'Use selected row' }).click();
+  await p.sidebar.getByText(`Row ${ready}: container ${number}`).waitFor();
+  await p.sidebar.getByLabel('Edit ref numbers').fill('PO-1001\nPO-1002');
+  await p.sidebar.getByRole('button', { name: 'Save ref numbers' }).click();
+  await p.sidebar.getByText(`Saved 2 ref numbers for ${number}.`).waitFor();
+  await p.screenshot('references');
+});
+
+test('uploads a sample document from the sidebar', async () => {
+  await p.sidebar.getByRole('tab', { name: 'Upload' }).click();
+  await p.sidebar
+    .getByLabel('Or paste a Drive link or file id')
+    .fill('https://drive.google.com/file/d/sample-bill-of-lading-pdf/view');
+  await p.sidebar.getByRole('button', { name: 'Attach document' }).click();
+  const id = p.sidebar.locator('#upload-result .document-id');
+  await id.waitFor();
+  await expect(id.textContent()).resolves.toMatch(/\S/);
+  const accounts = (await emulator('/__emulator/state')).accounts as { documents: number }[];
+  expect(accounts[0]?.documents).toBe(1);
+  await p.screenshot('upload');
+});
+
+test('formulas of the add-in’s functions; a bad container number shows a clear error', async () => {
+  await p.sheet('Formulas');
+  await expect(p.cell('B2').textContent()).resolves.toMatch(/^[a-z_]+$/);
+  await expect(p.cell('C2').textContent()).resolves.toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await p.cell('B3').click();
+  await expect(p.page.locator('#cell-message').textContent()).resolves.toBe(
+    'Shown by the formula in B2.',
+  );
+
+  await p.type(p.cell('A10'), 'MSCU 12345');
+  const result = p.cell('B10');
+  await result.filter({ hasText: '#ERROR!' }).waitFor();
+  await result.click();
+  await expect(p.page.locator('#cell-input').inputValue()).resolves.toMatch(/^=LFD\(A10/);
+  await expect(p.page.locator('#cell-message').textContent()).resolves.toMatch(
+    /^#ERROR! "MSCU 12345" is not a container number\. .* like AAAU1234567\.$/,
+  );
+  await p.screenshot('formulas-error');
+});
+
+test('never sends the API key to the page', () => {
+  expect(p.bodies.length).toBeGreaterThan(10);
+  for (const body of p.bodies) expect(body).not.toContain(demoKey);
+});
