@@ -16,6 +16,10 @@ const LOCAL_ENTRIES = {
   emulator: 'local/emulator/cli.ts',
   bench: 'local/bench/bench.ts',
   preview: 'local/preview/cli.ts',
+  // The preview's emulator child process, its synckit HTTP worker and its page's script.
+  'preview-emulator': 'local/preview/emulator-child.ts',
+  'preview-fetch-worker': 'local/preview/fetch-worker.ts',
+  'preview-page': 'local/preview/page/client/main.ts',
 };
 
 async function loadSurface() {

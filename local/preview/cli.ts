@@ -1,0 +1,45 @@
+// `npm start`: the local preview. Prints one URL; Ctrl+C stops it (the emulator child too).
+// PORT picks the page's port (default 3000), EMULATOR_PORT the emulator's (default 4949).
+
+import { PortInUseError } from './port-in-use';
+import { startPreview } from './start-preview';
+
+function portFrom(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const port = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`${name} must be a port number (0-65535), got "${raw}".`);
+    process.exit(2);
+  }
+  return port;
+}
+
+async function main(): Promise<void> {
+  const port = portFrom('PORT', 3000);
+  const emulatorPort = portFrom('EMULATOR_PORT', 4949);
+  console.log('Starting the local preview (emulator, add-in, demo spreadsheet)…');
+  const preview = await startPreview({ port, emulatorPort });
+  console.log(`Container Tracking preview: ${preview.url}/`);
+  console.log('Open it in a browser. Ctrl+C stops the preview and the emulator.');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    preview.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof PortInUseError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,128 @@
+// Which rows the demo Tracking sheet starts with, picked from what the demo account holds (its
+// containers and shipments as the API lists them) rather than from hard-coded numbers: a ready
+// container, one whose last free day has passed, one due within two days, one on hold, one at
+// sea, a BOL with several containers, two untracked BOLs with SCACs (one that completes, one that
+// waits for its manifest), one without a SCAC, and a mistyped container number.
+
+import { containerCheckDigit } from '../../../src/core/container-number';
+import { dateToSerial } from '../formula/sheet-values';
+
+/** Statuses after pickup: their last free day no longer matters to anyone. */
+const DONE = new Set(['picked_up', 'delivered', 'empty_returned', 'loaded', 'dropped']);
+
+interface Resource {
+  id: string;
+  type: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, { data?: { id: string; type: string }[] | { id: string } | null }>;
+}
+
+export interface ShipmentsDocument {
+  data: Resource[];
+  included?: Resource[];
+}
+
+export interface DemoRow {
+  number: string;
+  scac?: string;
+  type?: string;
+  refNumbers?: string;
+  /** Why the row is there (shown in a column of the user's own). */
+  note: string;
+}
+
+interface Box {
+  number: string;
+  status: string;
+  /** The last free day as a day number, taken (as the add-in does) at the facility. */
+  lfd: number | null;
+  ready: boolean;
+  onHold: boolean;
+  refs: string;
+}
+
+function box(resource: Resource): Box {
+  const a = resource.attributes;
+  const zone = typeof a.pod_timezone === 'string' ? a.pod_timezone : 'UTC';
+  const holds = Array.isArray(a.holds_at_pod_terminal)
+    ? (a.holds_at_pod_terminal as { status?: unknown }[])
+    : [];
+  const onHold = holds.some((h) => h.status === 'hold');
+  const lfd = typeof a.pickup_lfd === 'string' ? Date.parse(a.pickup_lfd) : NaN;
+  return {
+    number: String(a.number),
+    status: String(a.current_status),
+    lfd: Number.isNaN(lfd) ? null : Math.floor(dateToSerial(lfd, zone)),
+    ready: a.available_for_pickup === true && !onHold,
+    onHold,
+    refs: Array.isArray(a.ref_numbers) ? a.ref_numbers.join(', ') : '',
+  };
+}
+
+/** The same number with a wrong check digit: what a typo usually produces. */
+export function mistype(number: string): string {
+  const right = containerCheckDigit(number.slice(0, 10));
+  const digit = right === null ? 0 : (Number(right) + 3) % 10;
+  return `${number.slice(0, 10)}${digit}`;
+}
+
+/** `today` is the day number of today in the spreadsheet's time zone (see sheet-values.ts). */
+export function pickDemoRows(doc: ShipmentsDocument, today: number): DemoRow[] {
+  const boxes = (doc.included ?? []).filter((r) => r.type === 'container').map(box);
+  const chosen = new Set<string>();
+  const take = (test: (b: Box) => boolean): Box | undefined => {
+    const found = boxes.find((b) => !chosen.has(b.number) && !DONE.has(b.status) && test(b));
+    if (found) chosen.add(found.number);
+    return found;
+  };
+  const picks: [Box | undefined, string][] = [
+    [take((b) => b.ready && b.lfd !== null && b.lfd > today + 2), 'Ready for pickup: green'],
+    [take((b) => b.lfd !== null && b.lfd < today), 'Last free day passed: red'],
+    [
+      take((b) => b.lfd !== null && b.lfd > today && b.lfd <= today + 2),
+      'Last free day within 2 days: amber',
+    ],
+    [take((b) => b.onHold), 'On hold at the terminal'],
+    [take((b) => b.status === 'on_ship'), 'Still at sea'],
+  ];
+  const rows: DemoRow[] = picks.flatMap(([b, note]) =>
+    b ? [{ number: b.number, ...(b.refs ? { refNumbers: b.refs } : {}), note }] : [],
+  );
+
+  const multi = doc.data.find((s) => {
+    const list = s.relationships?.containers?.data;
+    return Array.isArray(list) && list.length >= 3;
+  });
+  if (multi) {
+    const a = multi.attributes;
+    rows.push({
+      number: String(a.bill_of_lading_number),
+      scac: String(a.shipping_line_scac),
+      type: 'bill_of_lading',
+      ...(Array.isArray(a.ref_numbers) && a.ref_numbers.length
+        ? { refNumbers: a.ref_numbers.join(', ') }
+        : {}),
+      note: 'A BOL with several containers: one row sums them up',
+    });
+  }
+  // The emulator decides a new request's fate by its number: "AWAIT" waits for a manifest.
+  rows.push(
+    {
+      number: 'MAEU261100017',
+      scac: 'MAEU',
+      refNumbers: 'PO-DEMO-1',
+      note: 'Not tracked yet, has a SCAC: a refresh starts tracking it',
+    },
+    {
+      number: 'HLCUAWAIT2611',
+      scac: 'HLCU',
+      note: 'Not tracked yet: waits for the line’s manifest',
+    },
+    { number: 'ONEYTYO0011223', note: 'Not tracked, no SCAC: the sheet asks for one' },
+  );
+  const first = rows[0];
+  if (first && !first.scac) {
+    rows.push({ number: mistype(first.number), note: 'A mistyped container number' });
+  }
+  return rows;
+}

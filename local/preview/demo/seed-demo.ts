@@ -1,0 +1,41 @@
+// Sets the local spreadsheet up as someone trying the add-in would have it: the document opened
+// (onOpen builds the menu), the demo key and the emulator's URLs saved in Settings, the Tracking
+// sheet set up and filled with demo rows, a Formulas sheet, and one refresh so statuses and last
+// free days are there when the page opens. Each step is a real execution of dist/Code.js.
+
+import type { GasRuntime } from '../../gas';
+import { pickDemoRows, type ShipmentsDocument } from './demo-rows';
+import { todaySerial } from '../formula/sheet-values';
+import { fillFormulasSheet, fillTrackingSheet, FORMULAS_SHEET } from './demo-sheet';
+
+export interface DemoAccount {
+  /** The emulator's origin: the API is under /v2, the tracking pages at the root. */
+  origin: string;
+  key: string;
+}
+
+async function listShipments(account: DemoAccount): Promise<ShipmentsDocument> {
+  const res = await fetch(`${account.origin}/v2/shipments?page[size]=100&include=containers`, {
+    headers: { Authorization: `Token ${account.key}` },
+  });
+  if (!res.ok) throw new Error(`Listing the demo account failed: HTTP ${res.status}`);
+  return (await res.json()) as ShipmentsDocument;
+}
+
+export async function seedDemo(runtime: GasRuntime, account: DemoAccount): Promise<void> {
+  runtime.run('onOpen', [], { kind: 'simple-trigger' });
+  runtime.run('saveSettings', [
+    { apiKey: account.key, apiBaseUrl: `${account.origin}/v2`, appUrl: account.origin },
+  ]);
+  runtime.run('setupTrackingSheet', []);
+  const model = runtime.spreadsheet;
+  const tracking = model.sheetByName('Tracking');
+  const formulas = model.sheetByName(FORMULAS_SHEET) ?? model.addSheet(FORMULAS_SHEET, 1);
+  if (!tracking) throw new Error('setupTrackingSheet did not create the Tracking sheet');
+  const today = todaySerial(runtime.clock.now(), model.timeZone);
+  const rows = pickDemoRows(await listShipments(account), today);
+  fillTrackingSheet(model, tracking, rows);
+  fillFormulasSheet(model, formulas, rows);
+  runtime.run('refreshTrackingSheet', []);
+  runtime.select('Tracking', 'A2');
+}

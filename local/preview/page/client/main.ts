@@ -1,0 +1,232 @@
+/// <reference lib="dom" />
+// The preview page: polls the server's state, renders the menu bar, the active sheet, the
+// formula bar, toasts and status bar, and sends what the person does (menu items, typing in a
+// cell, selecting one, the time switch). The sidebar is the add-in's own page in an iframe.
+
+import type { ActionResult, PageSheet, PageState } from '../page-state';
+import { fetchState, post } from './api';
+import { renderActivity, Toasts } from './chrome';
+import { byId, el } from './dom';
+import { a1, cellAt, markSelection, renderGrid, type Selection } from './grid';
+import { closeMenusOnOutsideClick, renderMenus } from './menus';
+
+const POLL_MS = 1000;
+
+const ui = {
+  title: byId('doc-title', HTMLElement),
+  menubar: byId('menubar', HTMLElement),
+  clock: byId('clock', HTMLElement),
+  speed: byId('speed', HTMLButtonElement),
+  nameBox: byId('name-box', HTMLElement),
+  input: byId('cell-input', HTMLInputElement),
+  message: byId('cell-message', HTMLElement),
+  grid: byId('grid', HTMLTableElement),
+  scroll: byId('grid-scroll', HTMLElement),
+  tabs: byId('sheet-tabs', HTMLElement),
+  sidebar: byId('sidebar', HTMLElement),
+  frame: byId('sidebar-frame', HTMLIFrameElement),
+  closeSidebar: byId('sidebar-close', HTMLButtonElement),
+  autoRefresh: byId('auto-refresh', HTMLElement),
+  activity: byId('activity', HTMLElement),
+};
+const toasts = new Toasts(byId('toasts', HTMLElement));
+
+let state: PageState | null = null;
+let activeSheet = '';
+let selection: Selection = { row: 1, column: 1 };
+const shown = { sheet: '', menus: '' };
+/** Responses can overtake each other: only a newer request's state is applied. */
+let requested = 0;
+let applied = 0;
+
+const sheet = (): PageSheet | undefined => state?.sheets.find((s) => s.name === activeSheet);
+
+function showMessage(text: string, kind: 'error' | 'info'): void {
+  ui.message.textContent = text;
+  ui.message.className = kind === 'error' ? 'cell-message' : 'cell-message info';
+  ui.message.hidden = text === '';
+}
+
+function updateFormulaBar(): void {
+  const current = sheet();
+  const cell = current ? cellAt(current, selection) : undefined;
+  ui.nameBox.textContent = a1(selection.row, selection.column);
+  if (document.activeElement !== ui.input) ui.input.value = cell?.formula ?? cell?.text ?? '';
+  ui.input.readOnly = !cell?.editable;
+  if (cell?.error) showMessage(`${cell.text} ${cell.error}`, 'error');
+  else if (cell?.spilledFrom) showMessage(`Shown by the formula in ${cell.spilledFrom}.`, 'info');
+  else if (cell && !cell.editable) showMessage('The add-in writes this cell.', 'info');
+  else showMessage('', 'info');
+}
+
+function renderTabs(next: PageState): void {
+  ui.tabs.replaceChildren(
+    ...next.sheets.map((s) => {
+      const tab = el('button', {
+        className: 'sheet-tab',
+        text: s.name,
+        attrs: { type: 'button', role: 'tab', 'aria-selected': String(s.name === activeSheet) },
+      });
+      tab.addEventListener('click', () => {
+        activeSheet = s.name;
+        selection = { row: 1, column: 1 };
+        shown.sheet = '';
+        if (state) apply(state);
+        void select();
+      });
+      return tab;
+    }),
+  );
+}
+
+function apply(next: PageState): void {
+  state = next;
+  ui.title.textContent = next.spreadsheetName;
+  ui.clock.textContent = `${next.now} (${next.timeZone})`;
+  ui.speed.setAttribute('aria-pressed', String(next.speed > 1));
+  ui.autoRefresh.textContent = next.autoRefresh;
+  renderActivity(ui.activity, next.activity);
+  toasts.update(next.toasts);
+  const menus = JSON.stringify(next.menus);
+  if (menus !== shown.menus) {
+    renderMenus(ui.menubar, next.menus, (fn, caption) => void runMenuItem(fn, caption));
+    shown.menus = menus;
+  }
+  if (!next.sheets.some((s) => s.name === activeSheet)) {
+    const picked = next.selection?.sheet ?? next.sheets[0]?.name ?? '';
+    activeSheet = picked;
+    if (next.selection) selection = { row: next.selection.row, column: next.selection.column };
+  }
+  renderTabs(next);
+  const current = sheet();
+  const json = JSON.stringify(current) + activeSheet;
+  if (current && json !== shown.sheet) {
+    renderGrid(ui.grid, current, selection);
+    shown.sheet = json;
+  }
+  updateFormulaBar();
+}
+
+async function request(
+  send: () => Promise<PageState | ActionResult>,
+): Promise<ActionResult | null> {
+  const ticket = ++requested;
+  try {
+    const answer = await send();
+    const result = 'state' in answer ? answer : { state: answer };
+    if (ticket > applied) {
+      applied = ticket;
+      apply(result.state);
+    }
+    return result;
+  } catch (e) {
+    toasts.show('Preview', (e as Error).message, true);
+    return null;
+  }
+}
+
+async function runMenuItem(functionName: string, caption: string): Promise<void> {
+  document.body.style.cursor = 'progress';
+  const result = await request(() => post('/__preview/menu', { functionName }));
+  document.body.style.cursor = '';
+  if (result?.error) toasts.show(caption, result.error, true);
+  if (result?.sidebarUrl) {
+    ui.sidebar.hidden = false;
+    ui.frame.src = result.sidebarUrl;
+  }
+}
+
+async function select(): Promise<void> {
+  await post('/__preview/select', { sheet: activeSheet, ...selection }).catch(() => null);
+}
+
+function moveTo(row: number, column: number): void {
+  const current = sheet();
+  if (!current) return;
+  selection = {
+    row: Math.max(1, Math.min(row, current.rows.length)),
+    column: Math.max(1, Math.min(column, current.columns.length)),
+  };
+  markSelection(ui.grid, selection);
+  updateFormulaBar();
+  void select();
+}
+
+async function commit(): Promise<void> {
+  const current = sheet();
+  const cell = current ? cellAt(current, selection) : undefined;
+  if (!cell?.editable) return;
+  const input = ui.input.value;
+  if (input === (cell.formula ?? cell.text)) return;
+  const at = { sheet: activeSheet, ...selection };
+  const result = await request(() => post('/__preview/cell', { ...at, input }));
+  if (result?.error) showMessage(result.error, 'error');
+}
+
+function wireGrid(): void {
+  ui.scroll.tabIndex = 0;
+  ui.grid.addEventListener('click', (event) => {
+    const td = (event.target as HTMLElement).closest('td');
+    if (td) moveTo(Number(td.dataset.row), Number(td.dataset.column));
+  });
+  ui.grid.addEventListener('dblclick', () => ui.input.focus());
+  ui.scroll.addEventListener('keydown', (event) => {
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+    };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      moveTo(selection.row + move[0], selection.column + move[1]);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      ui.input.focus();
+    } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !ui.input.readOnly) {
+      // Typing on a selected cell starts editing it, as in Sheets.
+      event.preventDefault();
+      ui.input.value = event.key;
+      ui.input.focus();
+    }
+  });
+  ui.input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' || event.key === 'Tab') {
+      event.preventDefault();
+      const [dr, dc] = event.key === 'Enter' ? [1, 0] : [0, 1];
+      void commit().then(() => {
+        ui.scroll.focus();
+        moveTo(selection.row + dr, selection.column + dc);
+      });
+    } else if (event.key === 'Escape') {
+      ui.scroll.focus();
+      updateFormulaBar();
+    }
+  });
+}
+
+function wireChrome(): void {
+  closeMenusOnOutsideClick(ui.menubar);
+  ui.speed.addEventListener('click', () => {
+    const factor = state && state.speed > 1 ? 1 : 60;
+    void request(() => post('/__preview/speed', { factor }));
+  });
+  ui.closeSidebar.addEventListener('click', () => (ui.sidebar.hidden = true));
+  // google.script.host.close() in the sidebar posts this (see local/host).
+  window.addEventListener('message', (event) => {
+    const data = event.data as { type?: unknown } | null;
+    if (event.source === ui.frame.contentWindow && data?.type === 'gas-host-close') {
+      ui.sidebar.hidden = true;
+    }
+  });
+}
+
+async function poll(): Promise<void> {
+  await request(fetchState);
+  setTimeout(() => void poll(), POLL_MS);
+}
+
+wireGrid();
+wireChrome();
+void poll();

@@ -1,0 +1,81 @@
+// The JSON the preview page polls (GET /__preview/state) and gets back from its actions. Plain
+// data only: the page renders every string with textContent, and nothing secret is in here
+// (no properties, no key; see page-model.ts).
+
+export type PageMenuItem =
+  | { caption: string; functionName: string }
+  | { separator: true }
+  | { caption: string; items: PageMenuItem[] };
+
+export interface PageMenu {
+  title: string;
+  /** Under Extensions (an add-on's menu) rather than in the menu bar. */
+  addon: boolean;
+  items: PageMenuItem[];
+}
+
+export interface PageCell {
+  /** What the cell shows (its display value). */
+  text: string;
+  /** The formula typed in it, if any. */
+  formula?: string;
+  /** The error a formula cell shows (#ERROR!, #NAME?, …) and its message. */
+  error?: string;
+  background?: string;
+  color?: string;
+  bold?: boolean;
+  align?: 'left' | 'right' | 'center';
+  note?: string;
+  /** An http(s) URL the text links to. */
+  link?: string;
+  /** The user may type here (input columns, their own columns, other sheets). */
+  editable?: boolean;
+  /** Shown by a formula in another cell (A1 of that cell). */
+  spilledFrom?: string;
+}
+
+export interface PageSheet {
+  name: string;
+  columns: { letter: string; width: number }[];
+  /** rows[0] is row 1. */
+  rows: PageCell[][];
+  frozenRows: number;
+}
+
+export interface PageToast {
+  id: number;
+  title: string;
+  message: string;
+}
+
+export interface PageActivity {
+  id: number;
+  /** Runtime clock time, in the spreadsheet's time zone. */
+  at: string;
+  functionName: string;
+  kind: string;
+  ok: boolean;
+  detail: string;
+}
+
+export interface PageState {
+  spreadsheetName: string;
+  timeZone: string;
+  /** The runtime's (= the emulator's) clock, shown in the spreadsheet's time zone. */
+  now: string;
+  /** How fast that clock runs: 1 (real time) or 60. */
+  speed: number;
+  menus: PageMenu[];
+  sheets: PageSheet[];
+  selection: { sheet: string; row: number; column: number } | null;
+  toasts: PageToast[];
+  activity: PageActivity[];
+  autoRefresh: string;
+}
+
+/** What an action returns: the new state, and a sidebar to show if the action opened one. */
+export interface ActionResult {
+  state: PageState;
+  sidebarUrl?: string;
+  error?: string;
+}

@@ -1,0 +1,63 @@
+// One running preview: the runtime, its formula cells and clock, and what the page can ask of
+// them. Every change is an Apps Script execution or a user's edit of the shared model; the page
+// state is rebuilt from that model whenever it is asked for.
+
+import type { CustomFunctionCells } from './formula/custom-cells';
+import type { EmulatorClock } from './emulator-clock';
+import type { EmulatorControl } from './emulator-control';
+import { buildPageState } from './page/page-model';
+import type { PageState } from './page/page-state';
+import type { PreviewRuntime } from './preview-runtime';
+
+export class PreviewSession {
+  constructor(
+    readonly runtime: PreviewRuntime,
+    readonly cells: CustomFunctionCells,
+    readonly clock: EmulatorClock,
+    private readonly control: EmulatorControl,
+  ) {}
+
+  /** Formula cells whose arguments changed are recomputed first, as Sheets would have. */
+  state(): PageState {
+    this.cells.recalculate();
+    return buildPageState({
+      runtime: this.runtime,
+      cells: this.cells,
+      now: this.clock.now(),
+      speed: this.clock.speed,
+    });
+  }
+
+  /** A menu click: one 'menu' execution. Returns the sidebar it opened, or its error. */
+  runMenuItem(functionName: string): { sidebarUrl?: string; error?: string } {
+    const before = this.runtime.ui.sidebars.length;
+    let error: string | undefined;
+    try {
+      this.runtime.run(functionName, [], { kind: 'menu' });
+    } catch (e) {
+      error = (e as Error).message;
+    }
+    const shown = this.runtime.ui.sidebars.length;
+    return {
+      ...(shown > before ? { sidebarUrl: `/__preview/sidebar/${shown - 1}` } : {}),
+      ...(error === undefined ? {} : { error }),
+    };
+  }
+
+  async setSpeed(factor: number): Promise<void> {
+    this.clock.apply(await this.control.setSpeed(factor));
+  }
+
+  /**
+   * What the real timer does: catch up with the emulator's clock, run the time-driven triggers
+   * that clock has passed (auto-refresh), and recompute formulas a refresh made stale.
+   */
+  async tick(): Promise<void> {
+    this.clock.apply(await this.control.reading());
+    const now = this.clock.now();
+    if (this.runtime.triggers.triggers.some((t) => t.nextRunAt <= now)) {
+      this.runtime.fireDueTriggers();
+    }
+    this.cells.recalculate();
+  }
+}

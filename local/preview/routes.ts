@@ -1,0 +1,137 @@
+// The preview's own routes on the local host (which already serves /sidebar and /__gas/run): the
+// page and its assets, the state it polls, and what a person does on it (type in a cell, select
+// one, pick a menu item, switch time speed). Actions answer with the new state.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { MenuItem } from '../gas';
+import { withShim } from '../host/google-script-shim';
+import { isEditable } from './editable-cells';
+import { a1 } from './formula/refs';
+import type { ActionResult, PageState } from './page/page-state';
+import type { PreviewSession } from './preview-session';
+
+export interface PageAssets {
+  html: string;
+  css: string;
+  script: string;
+}
+
+/** The page runs only its own script and style; frames only our own sidebar. */
+const PAGE_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+  "frame-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'";
+
+const MAX_SPEED = 3600;
+
+function send(res: ServerResponse, status: number, type: string, body: string, extra = {}): void {
+  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', ...extra });
+  res.end(body);
+}
+
+function json(res: ServerResponse, status: number, value: unknown): void {
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
+}
+
+function menuFunctions(items: MenuItem[]): string[] {
+  return items.flatMap((i) =>
+    'functionName' in i ? [i.functionName] : 'submenu' in i ? menuFunctions(i.submenu) : [],
+  );
+}
+
+type Body = Record<string, unknown>;
+
+/** Actions take JSON only: a cross-site form cannot send that without a CORS preflight. */
+function parseAction(req: IncomingMessage, body: string): Body | null {
+  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return null;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Body) : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Target {
+  sheet: string;
+  row: number;
+  column: number;
+}
+
+function target(body: Body): Target | null {
+  const { sheet, row, column } = body;
+  if (typeof sheet !== 'string' || !Number.isInteger(row) || !Number.isInteger(column)) {
+    return null;
+  }
+  return { sheet, row: row as number, column: column as number };
+}
+
+export function previewRoutes(session: PreviewSession, assets: PageAssets) {
+  const result = (extra: Partial<ActionResult> = {}): ActionResult => ({
+    state: session.state(),
+    ...extra,
+  });
+
+  type Action = (body: Body) => Promise<ActionResult | null> | ActionResult | null;
+  const actions: Record<string, Action> = {
+    '/__preview/cell': (body) => {
+      const at = target(body);
+      const sheet = at && session.runtime.spreadsheet.sheetByName(at.sheet);
+      if (!at || !sheet || typeof body.input !== 'string') return null;
+      if (!isEditable(sheet, at.row, at.column)) {
+        return result({ error: `${a1(at.row, at.column)} is written by the add-in.` });
+      }
+      session.runtime.spreadsheet.write(sheet, at.row, at.column, body.input);
+      return result();
+    },
+    '/__preview/select': (body) => {
+      const at = target(body);
+      if (!at || !session.runtime.spreadsheet.sheetByName(at.sheet)) return null;
+      session.runtime.select(at.sheet, a1(at.row, at.column));
+      return result();
+    },
+    '/__preview/menu': (body) => {
+      const fn = body.functionName;
+      const known = session.runtime.ui.menus.flatMap((m) => menuFunctions(m.items));
+      if (typeof fn !== 'string' || !known.includes(fn)) return null;
+      return result(session.runMenuItem(fn));
+    },
+    '/__preview/speed': async (body) => {
+      const { factor } = body;
+      if (typeof factor !== 'number' || !(factor >= 1 && factor <= MAX_SPEED)) return null;
+      await session.setSpeed(factor);
+      return result();
+    },
+  };
+
+  return async (req: IncomingMessage, res: ServerResponse, body: string): Promise<boolean> => {
+    const path = new URL(req.url ?? '/', 'http://preview').pathname;
+    if (req.method === 'GET') {
+      if (path === '/') {
+        send(res, 200, 'text/html; charset=utf-8', assets.html, {
+          'Content-Security-Policy': PAGE_POLICY,
+        });
+      } else if (path === '/__preview/page.js') {
+        send(res, 200, 'text/javascript; charset=utf-8', assets.script);
+      } else if (path === '/__preview/page.css') {
+        send(res, 200, 'text/css; charset=utf-8', assets.css);
+      } else if (path === '/favicon.ico') {
+        send(res, 204, 'image/x-icon', '');
+      } else if (path === '/__preview/state') {
+        json(res, 200, session.state() satisfies PageState);
+      } else {
+        const shown = /^\/__preview\/sidebar\/(\d+)$/.exec(path);
+        const sidebar = shown ? session.runtime.ui.sidebars[Number(shown[1])] : undefined;
+        if (!sidebar) return false;
+        send(res, 200, 'text/html; charset=utf-8', withShim(sidebar.html));
+      }
+      return true;
+    }
+    const action = req.method === 'POST' ? actions[path] : undefined;
+    if (!action) return false;
+    const input = parseAction(req, body);
+    const answer = input && (await action(input));
+    if (!answer) json(res, 400, { error: 'Bad request' });
+    else json(res, 200, answer);
+    return true;
+  };
+}

@@ -1,0 +1,141 @@
+// startPreview(): the emulator in a child process, the built add-in (dist/Code.js) in the local
+// Apps Script runtime with UrlFetchApp going over real HTTP to it, the demo spreadsheet, and the
+// local host serving the page, the real sidebar and google.script.run. `npm start` calls this
+// from cli.ts; the browser tests call it in-process with free ports.
+
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PUBLIC_FUNCTIONS } from '../../src/surface';
+import { startLocalHost } from '../host/host-server';
+import { EmulatorClock } from './emulator-clock';
+import { EmulatorControl } from './emulator-control';
+import { startEmulatorProcess, type EmulatorProcess } from './emulator-process';
+import { createHttpBridge } from './fetch-bridge';
+import { CustomFunctionCells } from './formula/custom-cells';
+import { sampleDriveFiles } from './demo/drive-samples';
+import { seedDemo } from './demo/seed-demo';
+import { isAddressInUse, PortInUseError } from './port-in-use';
+import { PreviewRuntime } from './preview-runtime';
+import { PreviewSession } from './preview-session';
+import { previewRoutes, type PageAssets } from './routes';
+import { startTicker } from './ticker';
+
+export interface PreviewOptions {
+  /** The page's port (0: any free port). */
+  port?: number;
+  /** The emulator's port (0: any free port). */
+  emulatorPort?: number;
+  /** The repository: dist/ and local/ are found from here. Default: two levels above this file. */
+  root?: string;
+  /** The spreadsheet's (and script's) time zone. */
+  timeZone?: string;
+  /** How often the real timer looks for due triggers and stale formulas. */
+  tickMs?: number;
+  /** Where timer errors go (default: stderr). */
+  onError?: (error: unknown) => void;
+}
+
+export interface Preview {
+  url: string;
+  emulatorUrl: string;
+  session: PreviewSession;
+  close(): Promise<void>;
+}
+
+const BUILD_HINT =
+  'Build first: `npm run build && node esbuild.config.mjs --local` (npm start does).';
+
+function files(root: string) {
+  const dist = path.join(root, 'dist');
+  const paths = {
+    code: path.join(dist, 'Code.js'),
+    worker: path.join(dist, 'local', 'preview-fetch-worker.js'),
+    emulator: path.join(dist, 'local', 'preview-emulator.js'),
+    script: path.join(dist, 'local', 'preview-page.js'),
+    html: path.join(root, 'local', 'preview', 'page', 'index.html'),
+    css: path.join(root, 'local', 'preview', 'page', 'preview.css'),
+    samples: path.join(root, 'local', 'samples', 'drive'),
+  };
+  for (const key of ['code', 'worker', 'emulator', 'script'] as const) {
+    if (!existsSync(paths[key])) throw new Error(`${paths[key]} is missing. ${BUILD_HINT}`);
+  }
+  return { dist, ...paths };
+}
+
+function readAssets(p: ReturnType<typeof files>): PageAssets {
+  return {
+    html: readFileSync(p.html, 'utf8'),
+    css: readFileSync(p.css, 'utf8'),
+    script: readFileSync(p.script, 'utf8'),
+  };
+}
+
+const CUSTOM_FUNCTIONS = new Set(
+  PUBLIC_FUNCTIONS.filter((f) => f.kind === 'custom-function').map((f) => f.name),
+);
+
+export async function startPreview(options: PreviewOptions = {}): Promise<Preview> {
+  const root = options.root ?? path.resolve(__dirname, '..', '..');
+  const p = files(root);
+  const assets = readAssets(p);
+  const timeZone = options.timeZone ?? 'America/New_York';
+  const emulator: EmulatorProcess = await startEmulatorProcess(
+    p.emulator,
+    options.emulatorPort ?? 0,
+  );
+  try {
+    const http = createHttpBridge(p.worker);
+    const control = new EmulatorControl(emulator.url, http);
+    const info = await control.info();
+    const clock = new EmulatorClock(info.reading, (ms) => control.advanceSync(ms));
+    const runtime = new PreviewRuntime(
+      {
+        codePath: p.code,
+        fetch: http,
+        spreadsheet: {
+          name: 'Container Tracking demo',
+          timeZone,
+          sheets: [{ name: 'Tracking' }],
+        },
+        scriptTimeZone: timeZone,
+        drive: { files: sampleDriveFiles(p.samples) },
+      },
+      clock,
+    );
+    const cells = new CustomFunctionCells(
+      runtime.spreadsheet,
+      (fn, args) => runtime.run(fn, args, { kind: 'custom-function' }),
+      CUSTOM_FUNCTIONS,
+    );
+    runtime.formulaEvaluator = cells.evaluator;
+    const session = new PreviewSession(runtime, cells, clock, control);
+    await seedDemo(runtime, { origin: emulator.url, key: info.demoKey });
+    cells.recalculate();
+    const port = options.port ?? 0;
+    const host = await startLocalHost({
+      runtime,
+      port,
+      route: previewRoutes(session, assets),
+    }).catch((error: unknown) => {
+      throw isAddressInUse(error) ? new PortInUseError('the preview page', 'PORT', port) : error;
+    });
+    const onError = options.onError ?? ((e: unknown) => console.error('preview timer:', e));
+    const ticker = startTicker(() => session.tick(), options.tickMs ?? 500, onError);
+    return {
+      url: host.url,
+      emulatorUrl: emulator.url,
+      session,
+      close: async () => {
+        await ticker.stop();
+        // Browsers keep connections open; close them or server.close() waits for them.
+        host.server.closeAllConnections();
+        await host.close();
+        await emulator.close();
+      },
+    };
+  } catch (error) {
+    // Nothing after the host starts can fail, so only the emulator needs stopping here.
+    await emulator.close();
+    throw error;
+  }
+}

@@ -1,0 +1,57 @@
+// The demo Tracking sheet's rows are picked from what the demo account holds, so the preview
+// shows every case (green, red, amber, hold, at sea, a BOL, untracked, a typo) whatever the seed.
+
+import { hasValidCheckDigit } from '../../src/core/container-number';
+import { mistype, pickDemoRows, type ShipmentsDocument } from '../../local/preview/demo/demo-rows';
+import { todaySerial } from '../../local/preview/formula/sheet-values';
+import { createHarness } from '../helpers/addon-harness';
+
+function listing() {
+  const h = createHarness();
+  const res = h.emulator.handle({
+    method: 'GET',
+    url: `${h.emulator.apiBase}/shipments?page[size]=100&include=containers`,
+    headers: { Authorization: `Token ${h.emulator.demoKey}` },
+  });
+  return { h, doc: JSON.parse(String(res.body)) as ShipmentsDocument };
+}
+
+describe('pickDemoRows', () => {
+  it('covers each case the page should show, each row explained', () => {
+    const { h, doc } = listing();
+    const rows = pickDemoRows(doc, todaySerial(h.clock.now(), 'America/New_York'));
+    expect(rows.map((r) => r.note)).toEqual([
+      'Ready for pickup: green',
+      'Last free day passed: red',
+      'Last free day within 2 days: amber',
+      'On hold at the terminal',
+      'Still at sea',
+      'A BOL with several containers: one row sums them up',
+      'Not tracked yet, has a SCAC: a refresh starts tracking it',
+      'Not tracked yet: waits for the line’s manifest',
+      'Not tracked, no SCAC: the sheet asks for one',
+      'A mistyped container number',
+    ]);
+    const tracked = new Set(
+      h.emulator
+        .account()!
+        .containers()
+        .map((c) => c.attributes.number),
+    );
+    for (const row of rows.slice(0, 5)) expect(tracked.has(row.number)).toBe(true);
+    const bol = rows[5]!;
+    expect(h.emulator.findShipment(bol.number)).toBeDefined();
+    expect(bol).toMatchObject({
+      type: 'bill_of_lading',
+      scac: expect.stringMatching(/^[A-Z]{4}$/),
+    });
+    for (const row of rows.slice(6, 9)) expect(h.emulator.findShipment(row.number)).toBeUndefined();
+    expect(hasValidCheckDigit(rows[9]!.number)).toBe(false);
+  });
+
+  it('mistypes only the check digit', () => {
+    const typo = mistype('MSCU1234565');
+    expect(typo).toMatch(/^MSCU123456\d$/);
+    expect(hasValidCheckDigit(typo)).toBe(false);
+  });
+});

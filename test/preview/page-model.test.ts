@@ -1,0 +1,128 @@
+// What the preview page is sent: the menu onOpen built, the visible sheets as display cells (dates
+// as the sheet shows them, rule colours, formula results and errors, which cells are editable),
+// toasts, executions and the trigger; never the API key.
+
+import { pickDemoRows, type ShipmentsDocument } from '../../local/preview/demo/demo-rows';
+import { fillFormulasSheet, fillTrackingSheet } from '../../local/preview/demo/demo-sheet';
+import { CustomFunctionCells } from '../../local/preview/formula/custom-cells';
+import { todaySerial } from '../../local/preview/formula/sheet-values';
+import { buildPageState } from '../../local/preview/page/page-model';
+import type { PageSheet } from '../../local/preview/page/page-state';
+import { createHarness } from '../helpers/addon-harness';
+
+const FUNCTIONS = new Set([
+  'CONTAINER_STATUS',
+  'LFD',
+  'CONTAINER_INFO',
+  'SHIPMENT_INFO',
+  'TRACKING_LINK',
+]);
+
+function demo() {
+  const h = createHarness({ sheets: [{ name: 'Tracking' }, { name: 'Formulas' }] });
+  const model = h.gas.spreadsheet;
+  const cells = new CustomFunctionCells(
+    model,
+    (fn, args) => h.gas.run(fn, args, { kind: 'custom-function' }),
+    FUNCTIONS,
+  );
+  h.gas.formulaEvaluator = cells.evaluator;
+  h.gas.run('onOpen', [], { kind: 'simple-trigger' });
+  h.gas.run('setupTrackingSheet');
+  const listing = h.emulator.handle({
+    method: 'GET',
+    url: `${h.emulator.apiBase}/shipments?page[size]=100&include=containers`,
+    headers: { Authorization: `Token ${h.emulator.demoKey}` },
+  });
+  const rows = pickDemoRows(
+    JSON.parse(String(listing.body)) as ShipmentsDocument,
+    todaySerial(h.clock.now(), model.timeZone),
+  );
+  fillTrackingSheet(model, model.sheetByName('Tracking')!, rows);
+  fillFormulasSheet(model, model.sheetByName('Formulas')!, rows);
+  h.gas.run('refreshTrackingSheet');
+  cells.recalculate();
+  const state = () => buildPageState({ runtime: h.gas, cells, now: h.clock.now(), speed: 1 });
+  return { h, rows, state };
+}
+
+const header = (sheet: PageSheet) => sheet.rows[0]!.map((c) => c.text);
+const cell = (sheet: PageSheet, row: number, name: string) =>
+  sheet.rows[row - 1]![header(sheet).indexOf(name)]!;
+
+describe('buildPageState', () => {
+  it('sends the menu onOpen built and the visible sheets only', () => {
+    const { state } = demo();
+    const s = state();
+    expect(s.menus).toEqual([
+      expect.objectContaining({ title: 'Container Tracking', addon: false }),
+    ]);
+    expect(JSON.stringify(s.menus)).toContain('"functionName":"menuAutoRefresh15"');
+    expect(s.sheets.map((x) => x.name)).toEqual(['Tracking', 'Formulas']);
+    expect(s.timeZone).toBe('America/New_York');
+    expect(s.now).toBe('2026-11-20 10:00:00');
+  });
+
+  it('shows statuses, dates as yyyy-mm-dd and the rule colours', () => {
+    const { state, rows } = demo();
+    const tracking = state().sheets[0]!;
+    const row = (note: string) => rows.findIndex((r) => r.note.startsWith(note)) + 2;
+    expect(cell(tracking, row('Ready'), 'Status').text).toBe('available');
+    expect(cell(tracking, row('Ready'), 'Ready')).toMatchObject({
+      text: 'TRUE',
+      background: '#b7e1cd',
+    });
+    expect(cell(tracking, row('Last free day passed'), 'LFD')).toMatchObject({
+      text: expect.stringMatching(/^2026-11-1\d$/),
+      background: '#f4c7c3',
+      align: 'right',
+    });
+    expect(cell(tracking, row('Last free day within'), 'LFD').background).toBe('#fce8b2');
+    expect(cell(tracking, row('Not tracked yet, has'), 'Tracking').text).toBe('pending');
+    expect(cell(tracking, row('A mistyped'), 'Tracking').text).toBe('invalid container number');
+  });
+
+  it('lets people type in input columns and their own, not in the add-in columns', () => {
+    const tracking = demo().state().sheets[0]!;
+    expect(cell(tracking, 1, 'Number').editable).toBeUndefined();
+    for (const name of ['Number', 'SCAC', 'Type', 'Ref Numbers', 'Demo note']) {
+      expect(cell(tracking, 2, name).editable).toBe(true);
+    }
+    for (const name of ['Status', 'LFD', 'Tracking', 'Link']) {
+      expect(cell(tracking, 2, name).editable).toBeUndefined();
+    }
+  });
+
+  it('shows formula results, spills and errors with their message', () => {
+    const formulas = demo().state().sheets[1]!;
+    expect(formulas.rows[1]![1]).toMatchObject({
+      text: 'available',
+      formula: expect.stringMatching(/^=CONTAINER_STATUS\(A2:A7, CT_LAST_REFRESH\)$/),
+    });
+    expect(formulas.rows[2]![1]!.spilledFrom).toBe('B2');
+    expect(formulas.rows[1]![2]!.text).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const error = formulas.rows.flat().find((c) => c.error);
+    expect(error).toMatchObject({
+      text: '#ERROR!',
+      error: expect.stringMatching(/not tracked in this account\. Its check digit should be \d/),
+    });
+  });
+
+  it('passes text through as text and never includes the key', () => {
+    const { h, state } = demo();
+    const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
+    h.gas.spreadsheet.write(sheet, 2, 4, '<img src=x onerror=alert(1)>');
+    const s = state();
+    expect(cell(s.sheets[0]!, 2, 'Ref Numbers').text).toBe('<img src=x onerror=alert(1)>');
+    expect(JSON.stringify(s)).not.toContain(h.emulator.demoKey);
+  });
+
+  it('reports executions and the auto-refresh trigger', () => {
+    const { h, state } = demo();
+    expect(state().autoRefresh).toBe('off');
+    h.gas.run('menuAutoRefresh15');
+    expect(state().autoRefresh).toBe('every 15 min, next at 10:15:00');
+    expect(state().activity[0]).toMatchObject({ functionName: 'menuAutoRefresh15', ok: true });
+    expect(state().toasts.at(-1)?.message).toMatch(/every 15 minutes/);
+  });
+});
