@@ -25,6 +25,33 @@ export default tseslint.config(
     },
   },
   {
+    // The sidebar runs in the browser: Apps Script services do not exist there, and only
+    // google.script.run reaches the server.
+    files: ['src/sidebar/client/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'SpreadsheetApp',
+          'PropertiesService',
+          'CacheService',
+          'LockService',
+          'UrlFetchApp',
+          'DriveApp',
+          'ScriptApp',
+          'HtmlService',
+          'Utilities',
+          'Session',
+          'Logger',
+        ].map((name) => ({
+          name,
+          message:
+            'Browser code cannot use Apps Script services; call the server through google.script.run.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     languageOptions: { globals: globals.node },
   },

@@ -1,12 +1,13 @@
 // DriveApp over an in-memory list of files (or a folder loaded at start). An unknown id fails
 // like Apps Script: "No item with the given ID could be found, or you do not have permission to
-// access it." searchFiles understands the Drive v2 query terms add-ins use: title = / contains,
-// mimeType =, joined with "and".
+// access it." searchFiles understands the Drive v2 query subset in drive-query.ts.
 
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { FakeBlob } from './blob';
 import { fail } from './errors';
+import { compileDriveQuery } from './drive-query';
 import { registerFake } from './registry';
 
 export interface DriveFileSpec {
@@ -15,6 +16,7 @@ export interface DriveFileSpec {
   mimeType: string;
   bytes: Uint8Array;
   lastUpdated?: Date;
+  trashed?: boolean;
 }
 
 const MIME_BY_EXTENSION: Record<string, string> = {
@@ -27,12 +29,17 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   '.json': 'application/json',
 };
 
-/** Every regular file of a folder becomes a Drive file whose id is its file name. */
+/** A Drive-shaped id (33 URL-safe characters), stable for a name, so links and ids look real. */
+export function driveIdFor(name: string): string {
+  return `1${createHash('sha256').update(name).digest('base64url').slice(0, 32)}`;
+}
+
+/** Every regular file of a folder becomes a Drive file (id from its name; see driveIdFor). */
 export function loadDriveFolder(folder: string): DriveFileSpec[] {
   return readdirSync(folder)
     .filter((name) => statSync(path.join(folder, name)).isFile())
     .map((name) => ({
-      id: name,
+      id: driveIdFor(name),
       name,
       mimeType: MIME_BY_EXTENSION[path.extname(name).toLowerCase()] ?? 'application/octet-stream',
       bytes: new Uint8Array(readFileSync(path.join(folder, name))),
@@ -97,19 +104,6 @@ export class FakeFileIterator {
   }
 }
 
-function matches(spec: DriveFileSpec, query: string): boolean {
-  return query
-    .split(/\s+and\s+/i)
-    .filter((t) => t.trim())
-    .every((term) => {
-      const m = /^\s*(title|mimeType)\s*(=|contains)\s*'((?:[^'\\]|\\.)*)'\s*$/i.exec(term);
-      if (!m) fail(`Invalid argument: q`);
-      const field = (m[1] ?? '').toLowerCase() === 'title' ? spec.name : spec.mimeType;
-      const wanted = (m[3] ?? '').replace(/\\(.)/g, '$1');
-      return m[2] === '=' ? field === wanted : field.toLowerCase().includes(wanted.toLowerCase());
-    });
-}
-
 export class FakeDriveApp {
   constructor(private readonly files: DriveFileSpec[]) {}
 
@@ -129,7 +123,8 @@ export class FakeDriveApp {
   }
 
   searchFiles(params: string): FakeFileIterator {
-    return new FakeFileIterator(this.files.filter((f) => matches(f, String(params))));
+    const test = compileDriveQuery(String(params));
+    return new FakeFileIterator(this.files.filter((f) => test(f)));
   }
 }
 

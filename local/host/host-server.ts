@@ -122,7 +122,12 @@ export function startLocalHost(options: LocalHostOptions): Promise<LocalHost> {
       resolve({
         url: `http://${options.host ?? '127.0.0.1'}:${port}`,
         server,
-        close: () => new Promise<void>((r) => server.close(() => r())),
+        // Browsers keep connections open; close them, or close() waits for them forever.
+        close: () =>
+          new Promise<void>((r) => {
+            server.close(() => r());
+            server.closeAllConnections();
+          }),
       });
     });
   });

@@ -1,3 +1,4 @@
+import { driveIdFor } from '../../local/gas/drive';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -89,7 +90,7 @@ describe('DriveApp', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'drive-'));
     writeFileSync(path.join(dir, 'arrival.pdf'), 'pdf');
     const loaded = makeRuntime(CODE, { drive: dir }).rt;
-    expect(loaded.run<unknown[]>('driveInfo', ['arrival.pdf']).slice(0, 3)).toEqual([
+    expect(loaded.run<unknown[]>('driveInfo', [driveIdFor('arrival.pdf')]).slice(0, 3)).toEqual([
       'arrival.pdf',
       'application/pdf',
       3,

@@ -9,7 +9,6 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { DriveFileSpec } from '../../../local/gas/drive';
 import { startLocalHost, type LocalHost } from '../../../local/host/host-server';
 import { createHarness, type HarnessOptions } from '../../helpers/addon-harness';
-import { supportFullDriveQueries } from './drive-query';
 import { sampleDriveFiles } from './drive-samples';
 
 export const SCREENSHOTS = path.resolve(__dirname, '../../../test-results/sidebar');
@@ -44,7 +43,6 @@ export class SidebarSession {
     context: BrowserContext,
     options: SessionOptions = {},
   ): Promise<SidebarSession> {
-    supportFullDriveQueries();
     const h = createHarness(options);
     h.gas.drive.files.push(...(options.drive ?? sampleDriveFiles()));
     // The host also serves the emulator's web app (the deep links' target), over real HTTP so
