@@ -70,6 +70,16 @@ function readAssets(p: ReturnType<typeof files>): PageAssets {
   };
 }
 
+/** Timer errors to stderr, each distinct one once (a stopped emulator would fail every tick). */
+function reportOnce(): (error: unknown) => void {
+  let last = '';
+  return (error) => {
+    const text = error instanceof Error ? error.message : String(error);
+    if (text !== last) console.error(`preview timer: ${text}`);
+    last = text;
+  };
+}
+
 const CUSTOM_FUNCTIONS = new Set(
   PUBLIC_FUNCTIONS.filter((f) => f.kind === 'custom-function').map((f) => f.name),
 );
@@ -119,7 +129,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     }).catch((error: unknown) => {
       throw isAddressInUse(error) ? new PortInUseError('the preview page', 'PORT', port) : error;
     });
-    const onError = options.onError ?? ((e: unknown) => console.error('preview timer:', e));
+    const onError = options.onError ?? reportOnce();
     const ticker = startTicker(() => session.tick(), options.tickMs ?? 500, onError);
     return {
       url: host.url,

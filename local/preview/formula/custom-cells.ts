@@ -5,16 +5,13 @@
 // is understood; anything else shows an error that says so.
 
 import type { SheetModel, SpreadsheetModel } from '../../gas/spreadsheet/model';
-import { parseFormula, type Expr } from './parse';
-import { a1, rangeArea, type Area } from './refs';
+import { formulaCall, type FormulaCall, type FormulaError } from './formula-call';
+import { a1 } from './refs';
+
+export type { FormulaError };
 
 /** Runs one custom-function execution and returns its result (throws what the script threw). */
 export type CustomFunctionRunner = (functionName: string, args: unknown[]) => unknown;
-
-export interface FormulaError {
-  code: '#ERROR!' | '#NAME?' | '#N/A' | '#REF!';
-  message: string;
-}
 
 type Outcome =
   | { kind: 'value'; value: unknown }
@@ -35,12 +32,6 @@ export interface CellResult {
 }
 
 const key = (row: number, column: number) => `${row}:${column}`;
-
-class ArgumentError extends Error {
-  constructor(readonly error: FormulaError) {
-    super(error.message);
-  }
-}
 
 function signatureOf(formula: string, args: unknown[]): string {
   return JSON.stringify([formula, args], (_k, v: unknown) =>
@@ -144,7 +135,9 @@ export class CustomFunctionCells {
       live.set(sheet, (live.get(sheet) ?? new Set()).add(k));
       const anchors = this.anchors.get(sheet) ?? new Map<string, Anchor>();
       this.anchors.set(sheet, anchors);
-      const prepared = this.prepare(sheet, formula);
+      const prepared = formulaCall(this.model, sheet, formula, this.functions, (s, r, c) =>
+        this.result(s, r, c),
+      );
       const signature =
         'error' in prepared
           ? signatureOf(formula, [prepared.error])
@@ -159,84 +152,7 @@ export class CustomFunctionCells {
     return changed;
   }
 
-  private prepare(
-    sheet: SheetModel,
-    formula: string,
-  ): { fn: string; args: unknown[] } | { error: FormulaError } {
-    let expr: Expr;
-    try {
-      expr = parseFormula(formula);
-    } catch (e) {
-      return {
-        error: { code: '#ERROR!', message: `Formula parse error: ${(e as Error).message}` },
-      };
-    }
-    if (expr.kind !== 'call') return { error: unsupported() };
-    if (!this.functions.has(expr.name)) {
-      return {
-        error: {
-          code: '#NAME?',
-          message: `Unknown function: ${expr.name}. The preview runs only the add-in's own functions (${[...this.functions].join(', ')}).`,
-        },
-      };
-    }
-    try {
-      return { fn: expr.name, args: expr.args.map((a) => this.argument(sheet, a)) };
-    } catch (e) {
-      if (e instanceof ArgumentError) return { error: e.error };
-      throw e;
-    }
-  }
-
-  private argument(sheet: SheetModel, expr: Expr): unknown {
-    switch (expr.kind) {
-      case 'number':
-      case 'string':
-      case 'boolean':
-        return expr.value;
-      case 'unary':
-        if (expr.arg.kind === 'number') return expr.op === '-' ? -expr.arg.value : expr.arg.value;
-        throw new ArgumentError(unsupported());
-      case 'range': {
-        const target =
-          expr.ref.sheet === undefined ? sheet : this.model.sheetByName(expr.ref.sheet);
-        if (!target) {
-          throw new ArgumentError({
-            code: '#REF!',
-            message: `Unresolved sheet name '${expr.ref.sheet}'.`,
-          });
-        }
-        return this.areaValues(target, rangeArea(expr.ref, target.lastRow()));
-      }
-      case 'name': {
-        const wanted = expr.name.toLowerCase();
-        const named = [...this.model.namedRanges].find(([n]) => n.toLowerCase() === wanted)?.[1];
-        if (!named) {
-          throw new ArgumentError({
-            code: '#NAME?',
-            message: `Unknown range name: '${expr.name}'.`,
-          });
-        }
-        return this.areaValues(named.sheet, named.area);
-      }
-      default:
-        throw new ArgumentError(unsupported());
-    }
-  }
-
-  /** A one-cell area is passed as a value, a larger one as rows of values (as Sheets does). */
-  private areaValues(sheet: SheetModel, area: Area): unknown {
-    const rows = Array.from({ length: area.numRows }, (_, r) =>
-      Array.from({ length: area.numColumns }, (_, c) => {
-        const result = this.result(sheet, area.row + r, area.column + c);
-        if (result.error) throw new ArgumentError(result.error);
-        return result.value;
-      }),
-    );
-    return area.numRows === 1 && area.numColumns === 1 ? rows[0]?.[0] : rows;
-  }
-
-  private execute(prepared: { fn: string; args: unknown[] } | { error: FormulaError }): Outcome {
+  private execute(prepared: FormulaCall): Outcome {
     if ('error' in prepared) return { kind: 'error', error: prepared.error };
     this.executions += 1;
     try {
@@ -284,12 +200,4 @@ export class CustomFunctionCells {
       this.conflicts.set(sheet, conflicts);
     }
   }
-}
-
-function unsupported(): FormulaError {
-  return {
-    code: '#N/A',
-    message:
-      'The preview evaluates only a call of one of the add-in\'s functions with values, cells or ranges as arguments, e.g. =CONTAINER_STATUS(A2:A10) or =LFD(A2, "terminal").',
-  };
 }

@@ -7,6 +7,7 @@ import type { ActionResult, PageSheet, PageState } from '../page-state';
 import { fetchState, post } from './api';
 import { renderActivity, Toasts } from './chrome';
 import { byId, el } from './dom';
+import { FormulaBar } from './formula-bar';
 import { a1, cellAt, markSelection, renderGrid, type Selection } from './grid';
 import { closeMenusOnOutsideClick, renderMenus } from './menus';
 
@@ -17,9 +18,6 @@ const ui = {
   menubar: byId('menubar', HTMLElement),
   clock: byId('clock', HTMLElement),
   speed: byId('speed', HTMLButtonElement),
-  nameBox: byId('name-box', HTMLElement),
-  input: byId('cell-input', HTMLInputElement),
-  message: byId('cell-message', HTMLElement),
   grid: byId('grid', HTMLTableElement),
   scroll: byId('grid-scroll', HTMLElement),
   tabs: byId('sheet-tabs', HTMLElement),
@@ -30,6 +28,11 @@ const ui = {
   activity: byId('activity', HTMLElement),
 };
 const toasts = new Toasts(byId('toasts', HTMLElement));
+const bar = new FormulaBar(
+  byId('name-box', HTMLElement),
+  byId('cell-input', HTMLInputElement),
+  byId('cell-message', HTMLElement),
+);
 
 let state: PageState | null = null;
 let activeSheet = '';
@@ -41,22 +44,9 @@ let applied = 0;
 
 const sheet = (): PageSheet | undefined => state?.sheets.find((s) => s.name === activeSheet);
 
-function showMessage(text: string, kind: 'error' | 'info'): void {
-  ui.message.textContent = text;
-  ui.message.className = kind === 'error' ? 'cell-message' : 'cell-message info';
-  ui.message.hidden = text === '';
-}
-
 function updateFormulaBar(): void {
   const current = sheet();
-  const cell = current ? cellAt(current, selection) : undefined;
-  ui.nameBox.textContent = a1(selection.row, selection.column);
-  if (document.activeElement !== ui.input) ui.input.value = cell?.formula ?? cell?.text ?? '';
-  ui.input.readOnly = !cell?.editable;
-  if (cell?.error) showMessage(`${cell.text} ${cell.error}`, 'error');
-  else if (cell?.spilledFrom) showMessage(`Shown by the formula in ${cell.spilledFrom}.`, 'info');
-  else if (cell && !cell.editable) showMessage('The add-in writes this cell.', 'info');
-  else showMessage('', 'info');
+  bar.show(a1(selection.row, selection.column), current && cellAt(current, selection));
 }
 
 function renderTabs(next: PageState): void {
@@ -156,11 +146,11 @@ async function commit(): Promise<void> {
   const current = sheet();
   const cell = current ? cellAt(current, selection) : undefined;
   if (!cell?.editable) return;
-  const input = ui.input.value;
-  if (input === (cell.formula ?? cell.text)) return;
+  const input = bar.input.value;
+  if (input === FormulaBar.original(cell)) return;
   const at = { sheet: activeSheet, ...selection };
   const result = await request(() => post('/__preview/cell', { ...at, input }));
-  if (result?.error) showMessage(result.error, 'error');
+  if (result?.error) bar.say(result.error, 'error');
 }
 
 function wireGrid(): void {
@@ -169,7 +159,7 @@ function wireGrid(): void {
     const td = (event.target as HTMLElement).closest('td');
     if (td) moveTo(Number(td.dataset.row), Number(td.dataset.column));
   });
-  ui.grid.addEventListener('dblclick', () => ui.input.focus());
+  ui.grid.addEventListener('dblclick', () => bar.input.focus());
   ui.scroll.addEventListener('keydown', (event) => {
     const moves: Record<string, [number, number]> = {
       ArrowUp: [-1, 0],
@@ -183,15 +173,15 @@ function wireGrid(): void {
       moveTo(selection.row + move[0], selection.column + move[1]);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      ui.input.focus();
-    } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !ui.input.readOnly) {
+      bar.input.focus();
+    } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !bar.input.readOnly) {
       // Typing on a selected cell starts editing it, as in Sheets.
       event.preventDefault();
-      ui.input.value = event.key;
-      ui.input.focus();
+      bar.input.value = event.key;
+      bar.input.focus();
     }
   });
-  ui.input.addEventListener('keydown', (event) => {
+  bar.input.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' || event.key === 'Tab') {
       event.preventDefault();
       const [dr, dc] = event.key === 'Enter' ? [1, 0] : [0, 1];
