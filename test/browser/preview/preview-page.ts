@@ -12,6 +12,8 @@ export class PreviewPage {
   readonly pageErrors: string[] = [];
   readonly dialogs: string[] = [];
   readonly bodies: string[] = [];
+  /** Console errors of the page and the sidebar frame (a blocked script or style shows here). */
+  readonly consoleErrors: string[] = [];
   readonly sidebar: FrameLocator;
 
   private constructor(readonly page: Page) {
@@ -23,6 +25,9 @@ export class PreviewPage {
     await page.setViewportSize({ width: 1600, height: 900 });
     const p = new PreviewPage(page);
     page.on('pageerror', (e) => p.pageErrors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') p.consoleErrors.push(m.text());
+    });
     page.on('dialog', (d) => {
       p.dialogs.push(d.message());
       void d.dismiss();

@@ -56,6 +56,7 @@ afterAll(async () => {
 afterEach(() => {
   expect(p.pageErrors).toEqual([]);
   expect(p.dialogs).toEqual([]);
+  expect(p.consoleErrors).toEqual([]);
 });
 
 test('opens on the demo Tracking sheet: statuses, LFDs as dates, rule colours, menu, sidebar', async () => {
