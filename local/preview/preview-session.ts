@@ -9,6 +9,8 @@ import { buildPageState } from './page/page-model';
 import type { PageState } from './page/page-state';
 import type { PreviewRuntime } from './preview-runtime';
 
+const KEPT_RECORDS = 1000;
+
 export class PreviewSession {
   constructor(
     readonly runtime: PreviewRuntime,
@@ -59,5 +61,16 @@ export class PreviewSession {
       this.runtime.fireDueTriggers();
     }
     this.cells.recalculate();
+    this.forgetOldRecords();
+  }
+
+  /**
+   * The runtime keeps a record of every execution, request and log line (tests read them all);
+   * a preview left running for hours keeps only the recent ones.
+   */
+  private forgetOldRecords(): void {
+    for (const list of [this.runtime.executions, this.runtime.urlFetchLog, this.runtime.logs]) {
+      if (list.length > 2 * KEPT_RECORDS) list.splice(0, list.length - KEPT_RECORDS);
+    }
   }
 }

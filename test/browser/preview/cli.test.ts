@@ -2,7 +2,7 @@
 // prints its one URL, serves it, and stops on Ctrl+C (SIGINT to the process group, as a terminal
 // sends it) leaving both ports free. A busy port is reported in terms of what to do.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
@@ -10,6 +10,11 @@ import path from 'node:path';
 jest.setTimeout(90_000);
 
 const ROOT = path.resolve(__dirname, '../../..');
+
+beforeAll(() => {
+  // The busy-port tests run the built CLI directly (npm start builds it too).
+  execFileSync(process.execPath, ['esbuild.config.mjs', '--local'], { cwd: ROOT });
+});
 
 interface Run {
   child: ChildProcess;
