@@ -8,10 +8,11 @@ import type { EmulatorControl } from './emulator-control';
 import { buildPageState } from './page/page-model';
 import type { PageState } from './page/page-state';
 import type { PreviewRuntime } from './preview-runtime';
+import type { PreviewActions } from './routes';
 
 const KEPT_RECORDS = 1000;
 
-export class PreviewSession {
+export class PreviewSession implements PreviewActions {
   constructor(
     readonly runtime: PreviewRuntime,
     readonly cells: CustomFunctionCells,

@@ -3,12 +3,19 @@
 // one, pick a menu item, switch time speed). Actions answer with the new state.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { MenuItem } from '../gas';
+import type { GasRuntime, MenuItem } from '../gas';
 import { withShim } from '../host/google-script-shim';
 import { isEditable } from './editable-cells';
 import { a1 } from './formula/refs';
 import type { ActionResult, PageState } from './page/page-state';
-import type { PreviewSession } from './preview-session';
+
+/** What the routes need of a running preview (PreviewSession in the app, a stand-in in tests). */
+export interface PreviewActions {
+  readonly runtime: GasRuntime;
+  state(): PageState;
+  runMenuItem(functionName: string): { sidebarUrl?: string; error?: string };
+  setSpeed(factor: number): Promise<void>;
+}
 
 export interface PageAssets {
   html: string;
@@ -65,7 +72,7 @@ function target(body: Body): Target | null {
   return { sheet, row: row as number, column: column as number };
 }
 
-export function previewRoutes(session: PreviewSession, assets: PageAssets) {
+export function previewRoutes(session: PreviewActions, assets: PageAssets) {
   const result = (extra: Partial<ActionResult> = {}): ActionResult => ({
     state: session.state(),
     ...extra,

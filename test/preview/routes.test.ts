@@ -1,0 +1,119 @@
+// The preview's HTTP routes on the local host: the page and its policy, the state, and the
+// actions, which take JSON only, write only editable cells, run only menu items, and never
+// answer with the key.
+
+import { startLocalHost, type LocalHost } from '../../local/host/host-server';
+import { CustomFunctionCells } from '../../local/preview/formula/custom-cells';
+import { buildPageState } from '../../local/preview/page/page-model';
+import { previewRoutes, type PreviewActions } from '../../local/preview/routes';
+import { createHarness } from '../helpers/addon-harness';
+
+const ASSETS = { html: '<!doctype html><title>page</title>', css: 'body{}', script: 'void 0;' };
+
+let host: LocalHost;
+let h: ReturnType<typeof createHarness>;
+let speeds: number[];
+const bodies: string[] = [];
+
+beforeEach(async () => {
+  h = createHarness();
+  h.gas.run('onOpen', [], { kind: 'simple-trigger' });
+  h.gas.run('setupTrackingSheet');
+  const cells = new CustomFunctionCells(h.gas.spreadsheet, () => '', new Set());
+  speeds = [];
+  const actions: PreviewActions = {
+    runtime: h.gas,
+    state: () => buildPageState({ runtime: h.gas, cells, now: h.clock.now(), speed: 1 }),
+    runMenuItem: (fn) => {
+      const before = h.gas.ui.sidebars.length;
+      h.gas.run(fn, [], { kind: 'menu' });
+      const n = h.gas.ui.sidebars.length;
+      return n > before ? { sidebarUrl: `/__preview/sidebar/${n - 1}` } : {};
+    },
+    setSpeed: async (factor) => void speeds.push(factor),
+  };
+  host = await startLocalHost({ runtime: h.gas, route: previewRoutes(actions, ASSETS) });
+});
+
+afterEach(async () => {
+  await host.close();
+  for (const body of bodies) expect(body).not.toContain(h.emulator.demoKey);
+});
+
+async function call(path: string, body?: unknown, type = 'application/json') {
+  const res = await fetch(`${host.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': type },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  bodies.push(text);
+  return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
+}
+
+const tracking = () => h.gas.spreadsheet.sheetByName('Tracking')!;
+
+test('serves the page with a policy that allows only its own script and style', async () => {
+  const page = await call('/');
+  expect(page.status).toBe(200);
+  expect(page.text).toBe(ASSETS.html);
+  expect(page.headers.get('content-security-policy')).toMatch(
+    /script-src 'self';.*style-src 'self'/,
+  );
+  await expect(call('/__preview/page.js')).resolves.toMatchObject({ status: 200, text: 'void 0;' });
+  await expect(call('/favicon.ico')).resolves.toMatchObject({ status: 204 });
+  const state = (await call('/__preview/state')).json();
+  expect(state.sheets.map((s: { name: string }) => s.name)).toEqual(['Sheet1', 'Tracking']);
+});
+
+test('writes typed input into editable cells only', async () => {
+  const typed = await call('/__preview/cell', {
+    sheet: 'Tracking',
+    row: 2,
+    column: 1,
+    input: 'MSCU 123',
+  });
+  expect(typed.status).toBe(200);
+  expect(tracking().cell(2, 1)?.value).toBe('MSCU 123');
+  const refused = await call('/__preview/cell', {
+    sheet: 'Tracking',
+    row: 2,
+    column: 5,
+    input: 'x',
+  });
+  expect(refused.json().error).toBe('E2 is written by the add-in.');
+  expect(tracking().cell(2, 5)?.value ?? '').toBe('');
+});
+
+test('refuses anything but JSON, and malformed actions', async () => {
+  const form = await call(
+    '/__preview/cell',
+    'sheet=Tracking&row=2',
+    'application/x-www-form-urlencoded',
+  );
+  expect(form.status).toBe(400);
+  expect(
+    (await call('/__preview/cell', { sheet: 'Tracking', row: 'two', column: 1, input: 'x' }))
+      .status,
+  ).toBe(400);
+  expect((await call('/__preview/select', { sheet: 'Nope', row: 1, column: 1 })).status).toBe(400);
+  expect((await call('/__preview/speed', { factor: 0 })).status).toBe(400);
+  expect(tracking().cell(2, 1)?.value ?? '').toBe('');
+});
+
+test('runs menu items only, and serves a sidebar a menu item opened', async () => {
+  expect((await call('/__preview/menu', { functionName: 'saveSettings' })).status).toBe(400);
+  const opened = (await call('/__preview/menu', { functionName: 'showSidebar' })).json();
+  expect(opened.sidebarUrl).toMatch(/^\/__preview\/sidebar\/\d+$/);
+  const sidebar = await call(opened.sidebarUrl);
+  expect(sidebar.text).toContain('google.script');
+  const setup = (await call('/__preview/menu', { functionName: 'menuSetUpTrackingSheet' })).json();
+  expect(setup.state.toasts.at(-1).message).toMatch(/Tracking sheet ready/);
+});
+
+test('selects a cell for the sidebar and passes speed changes on', async () => {
+  await call('/__preview/select', { sheet: 'Tracking', row: 3, column: 1 });
+  expect(h.gas.spreadsheet.active?.area).toMatchObject({ row: 3, column: 1 });
+  await call('/__preview/speed', { factor: 60 });
+  expect(speeds).toEqual([60]);
+});
