@@ -12,7 +12,6 @@ import { EmulatorControl } from './emulator-control';
 import { startEmulatorProcess, type EmulatorProcess } from './emulator-process';
 import { createHttpBridge } from './fetch-bridge';
 import { CustomFunctionCells } from './formula/custom-cells';
-import { sampleDriveFiles } from './demo/drive-samples';
 import { seedDemo } from './demo/seed-demo';
 import { isAddressInUse, PortInUseError } from './port-in-use';
 import { PreviewRuntime } from './preview-runtime';
@@ -108,7 +107,8 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
           sheets: [{ name: 'Tracking' }],
         },
         scriptTimeZone: timeZone,
-        drive: { files: sampleDriveFiles(p.samples) },
+        // The sample documents, as Drive files with Drive-shaped ids (local/gas loads the folder).
+        drive: existsSync(p.samples) ? p.samples : { files: [] },
       },
       clock,
     );
@@ -137,8 +137,6 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
       session,
       close: async () => {
         await ticker.stop();
-        // Browsers keep connections open; close them or server.close() waits for them.
-        host.server.closeAllConnections();
         await host.close();
         await emulator.close();
       },

@@ -171,15 +171,15 @@ test('a ref number typed in the sheet shows as text; the sidebar edits a contain
 
 test('uploads a sample document from the sidebar', async () => {
   await p.sidebar.getByRole('tab', { name: 'Upload' }).click();
-  await p.sidebar
-    .getByLabel('Or paste a Drive link or file id')
-    .fill('https://drive.google.com/file/d/sample-bill-of-lading-pdf/view');
+  // The fake Drive holds the samples of local/samples/drive.
+  await p.sidebar.getByLabel(/arrival-notice\.pdf/).check();
   await p.sidebar.getByRole('button', { name: 'Attach document' }).click();
   const id = p.sidebar.locator('#upload-result .document-id');
   await id.waitFor();
   await expect(id.textContent()).resolves.toMatch(/\S/);
   const accounts = (await emulator('/__emulator/state')).accounts as { documents: number }[];
   expect(accounts[0]?.documents).toBe(1);
+  await p.sidebar.getByText('Done: Attached "arrival-notice.pdf".').waitFor();
   await p.screenshot('upload');
 });
 
