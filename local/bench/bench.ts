@@ -37,6 +37,7 @@ for (const scenario of [
   s.sheetRefresh,
   s.bulkTracking,
   s.largeSheet,
+  s.largeSheetSlow,
 ]) {
   process.stderr.write(`running ${scenario.name}…\n`);
   rows.push(scenario());

@@ -199,13 +199,14 @@ export function bulkTracking(): Row {
   };
 }
 
-export function largeSheet(): Row {
+function largeSheetRun(share: number | null, label: string): Row {
   const seed = world({ containers: 10_000 });
   const w = world({
     containers: 10_000,
     sheets: trackingSheet(numbers(seed, 10_000).map((n) => [n])),
   });
   configure(w);
+  if (share) w.gas.run('saveSettings', [{ refreshRequestsPerMinute: share }]);
   w.gas.run('setupTrackingSheet');
   let runs = 0;
   let complete = false;
@@ -221,12 +222,22 @@ export function largeSheet(): Row {
   const triggerRuns = w.gas.executions.filter((e) => e.kind === 'trigger');
   const longest = Math.max(...triggerRuns.map((e) => e.elapsedMs));
   return {
-    scenario: 'Tracking sheet: 10,000 rows, 10,000-container account',
+    scenario: label,
     target: 'completes across runs, each within 6 min',
     ours: measure(w, t.ms, {
       runs,
+      complete: complete ? 'yes' : 'no',
       'longest run s': Math.round(longest / 1000),
       exceeded: triggerRuns.filter((e) => e.exceeded).length,
     }),
   };
+}
+
+export function largeSheet(): Row {
+  return largeSheetRun(null, 'Tracking sheet: 10,000 rows, 10,000-container account');
+}
+
+/** A small share of the limit makes the listing outlast one run: it resumes at the next page. */
+export function largeSheetSlow(): Row {
+  return largeSheetRun(20, 'same, refresh share 20 requests/min');
 }

@@ -13,8 +13,14 @@ import { RecordCollector, isApiError } from './record-collector';
 import { RecordStore, identifierKey } from './record-store';
 
 const CURSOR_KEY = 'CT_SYNC_CURSOR';
-/** A listing cycle older than this restarts from page 1 (the order of pages will have moved). */
-const CYCLE_MAX_AGE_MS = 30 * 60_000;
+/**
+ * A listing spread over runs (hourly for an add-on) restarts from page 1 when older than this.
+ * Pages shift while it runs (the service lists the most recently refreshed first), so numbers it
+ * did not see are confirmed one by one before being called untracked.
+ */
+const CYCLE_MAX_AGE_MS = 24 * 3_600_000;
+/** How many unseen numbers a run confirms with targeted look-ups at the end of a long cycle. */
+const CONFIRM_PER_RUN = 25;
 
 interface Cursor {
   startedAt: number;
@@ -135,12 +141,17 @@ export function syncForSheet(
         const e = earlier.shipmentIdFor(n);
         return !!e && 'at' in e && e.at >= c.startedAt;
       };
-      for (const n of wanted.containers) {
-        if (!result.containers.has(n) && !seenEarlier(n, true)) result.notTracked.add(n);
-      }
-      for (const i of wanted.identifiers) {
-        if (!result.identifiers.has(identifierKey(i)) && !seenEarlier(i, false))
-          result.notTracked.add(i);
+      const unseen = [
+        ...wanted.containers.filter((n) => !result.containers.has(n) && !seenEarlier(n, true)),
+        ...wanted.identifiers.filter(
+          (i) => !result.identifiers.has(identifierKey(i)) && !seenEarlier(i, false),
+        ),
+      ];
+      if (!cursor) {
+        // One run listed the whole account: what it did not see is not tracked.
+        for (const n of unseen) result.notTracked.add(n);
+      } else {
+        confirmUnseen(client, found, unseen.slice(0, CONFIRM_PER_RUN), result);
       }
       if (cursor) props.remove(CURSOR_KEY);
     } else if (c.nextPage > 1) {
@@ -159,4 +170,25 @@ export function syncForSheet(
     replaceAll: result.complete && useListing && !cursor,
   });
   return result;
+}
+
+/** Targeted look-ups for numbers a multi-run listing missed: found, or confirmed untracked. */
+function confirmUnseen(
+  client: ApiClient,
+  found: RecordCollector,
+  numbers: string[],
+  result: SyncResult,
+): void {
+  if (numbers.length === 0) return;
+  const docs = client.sendAll(numbers.map(searchShipments));
+  result.requests += docs.length;
+  docs.forEach((d, i) => {
+    const n = numbers[i]!;
+    if (isApiError(d)) {
+      result.failure ??= d;
+      return;
+    }
+    found.absorb(d);
+    if (!found.containers.has(n) && !found.hasIdentifier(n)) result.notTracked.add(n);
+  });
 }

@@ -458,3 +458,29 @@ describe('refresh: more failure cases and the signal for cells', () => {
     );
   });
 });
+
+describe('a listing spread over several runs', () => {
+  it('resumes at the next page each run, then confirms unseen numbers before tracking them', () => {
+    const seed = createHarness({ containers: 2_500 });
+    const rows = demo(seed)
+      .containers.filter((_, i) => i % 5 === 0)
+      .map((c) => [c.attributes.number]);
+    const h = withRows([...rows, ['MEDUNEWROW01', 'MSCU']], { containers: 2_500 });
+    h.gas.run('saveSettings', [{ refreshRequestsPerMinute: 2 }]);
+    const reports: { complete: boolean }[] = [];
+    for (let run = 0; run < 5 && !reports.at(-1)?.complete; run++) {
+      reports.push(
+        h.gas.run<{ complete: boolean }>('runScheduledRefresh', [], { kind: 'trigger' }),
+      );
+      h.clock.advance(3_600_000);
+    }
+    expect(reports.length).toBeGreaterThan(1); // 25 pages at 2 a minute cannot fit in one run
+    expect(reports.at(-1)!.complete).toBe(true);
+    const listed = h.emulator.requestLog.count((e) => e.path === '/v2/containers');
+    expect(listed).toBeLessThanOrEqual(26); // each page once, not again from page 1 every run
+    expect(h.emulator.requestLog.peakInWindow(60_000)).toBeLessThanOrEqual(2);
+    const status = column(h, 'Status');
+    expect(status.slice(0, rows.length).every((s) => s !== '')).toBe(true);
+    expect(column(h, 'Tracking').at(-1)).toBe('pending'); // the new row was confirmed, then tracked
+  });
+});
