@@ -159,8 +159,15 @@ export function refreshTrackingSheet(options: { scheduled?: boolean } = {}): Ref
       started,
     );
 
+    // A BOL row sums up all its containers. When this run saw only part of the account, the
+    // ones seen by earlier runs come from the cache (one read), so the summary stays whole.
+    const boxes = new Map(sync.containers);
+    if (sync.partial && rows.some((r) => r.kind === 'shipment')) {
+      for (const c of run.store.allContainers())
+        if (!boxes.has(c.attributes.number)) boxes.set(c.attributes.number, c);
+    }
     const containersByShipment = new Map<string, ContainerRecord[]>();
-    for (const c of sync.containers.values()) {
+    for (const c of boxes.values()) {
       if (!c.shipmentId) continue;
       containersByShipment.set(c.shipmentId, [
         ...(containersByShipment.get(c.shipmentId) ?? []),

@@ -126,6 +126,17 @@ export class RecordStore {
     return [...new Set(ids.map((id) => bucketKey(SHIPMENTS, id)))];
   }
 
+  /** Every cached container (one read of all container buckets). */
+  allContainers(): ContainerRecord[] {
+    const keys = Array.from({ length: CONTAINERS.count }, (_, i) => `${CONTAINERS.prefix}${i}`);
+    const raw = this.cache.getAll(keys);
+    return keys.flatMap((k) =>
+      Object.values(parseBucket(raw[k]))
+        .map((entry) => (entry.length > 1 ? decodeContainer(entry) : null))
+        .filter((r): r is ContainerRecord => r != null),
+    );
+  }
+
   read(keys: string[]): CacheView {
     return new CacheView(this.cache.getAll([...new Set([META_KEY, ...keys])]));
   }

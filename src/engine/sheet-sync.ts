@@ -39,6 +39,8 @@ export interface SyncResult {
   failure: AppError | null;
   requests: number;
   complete: boolean;
+  /** This run saw only part of the account (a listing spread over runs, or targeted look-ups). */
+  partial: boolean;
 }
 
 export function syncForSheet(
@@ -57,6 +59,7 @@ export function syncForSheet(
     failure: null,
     requests: 0,
     complete: false,
+    partial: true,
   };
   const absorb = (doc: JsonApiDocument) => found.absorb(doc);
   const demand = wanted.containers.length + wanted.identifiers.length;
@@ -124,6 +127,7 @@ export function syncForSheet(
       }
     }
     result.complete = c.nextPage > c.pages;
+    result.partial = !(result.complete && !cursor);
     if (result.complete) {
       // Seen in this cycle = fetched in this run, or stored by an earlier run of the cycle. An
       // evicted entry reads as unseen: at worst that costs a tracking request the service answers

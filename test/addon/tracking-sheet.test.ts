@@ -465,7 +465,21 @@ describe('a listing spread over several runs', () => {
     const rows = demo(seed)
       .containers.filter((_, i) => i % 5 === 0)
       .map((c) => [c.attributes.number]);
-    const h = withRows([...rows, ['MEDUNEWROW01', 'MSCU']], { containers: 2_500 });
+    const bol = demo(seed).shipments.find((x) => x.containerIds.length >= 3)!;
+    const h = withRows(
+      [...rows, [bol.attributes.bill_of_lading_number], ['MEDUNEWROW01', 'MSCU']],
+      {
+        containers: 2_500,
+      },
+    );
+    // Give the BOL a container from the last page, so its containers span runs.
+    const account = demo(h).account;
+    const shipment = account.findShipment(bol.attributes.bill_of_lading_number)!;
+    const last = account.containers()[2_450]!;
+    const previousOwner = account.shipmentOf(last)!;
+    previousOwner.containerIds = previousOwner.containerIds.filter((id) => id !== last.id);
+    last.shipmentId = shipment.id;
+    shipment.containerIds.push(last.id);
     h.gas.run('saveSettings', [{ refreshRequestsPerMinute: 2 }]);
     const reports: { complete: boolean }[] = [];
     for (let run = 0; run < 5 && !reports.at(-1)?.complete; run++) {
@@ -481,6 +495,11 @@ describe('a listing spread over several runs', () => {
     expect(h.emulator.requestLog.peakInWindow(60_000)).toBeLessThanOrEqual(2);
     const status = column(h, 'Status');
     expect(status.slice(0, rows.length).every((s) => s !== '')).toBe(true);
+    // The BOL row counts all its containers, also those listed by an earlier run.
+    const counted = String(status[rows.length])
+      .split(', ')
+      .reduce((sum, part) => sum + Number(part.split(': ')[1]), 0);
+    expect(counted).toBe(shipment.containerIds.length);
     expect(column(h, 'Tracking').at(-1)).toBe('pending'); // the new row was confirmed, then tracked
   });
 });
