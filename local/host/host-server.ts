@@ -80,6 +80,14 @@ export function startLocalHost(options: LocalHostOptions): Promise<LocalHost> {
       const url = new URL(req.url ?? '/', 'http://local');
       if (options.route && (await options.route(req, res, body))) return;
       if (req.method === 'POST' && url.pathname === RUN_PATH) {
+        // JSON only: a form or text/plain POST from another web page (no CORS preflight) must
+        // not be able to run server functions on this machine.
+        if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+          res
+            .writeHead(415, { 'Content-Type': 'application/json' })
+            .end('{"ok":false,"error":"JSON only"}');
+          return;
+        }
         let call: { fn?: unknown; args?: unknown };
         try {
           call = JSON.parse(body) as { fn?: unknown; args?: unknown };

@@ -1,6 +1,8 @@
 import { startLocalHost, runServerFunction } from '../../local/host/host-server';
 import { createHarness } from '../helpers/addon-harness';
 
+const JSON_BODY = { 'Content-Type': 'application/json' };
+
 describe('local host', () => {
   it('serves the sidebar with the google.script.run shim and runs server functions', async () => {
     const h = createHarness();
@@ -14,6 +16,7 @@ describe('local host', () => {
       const answer = await (
         await fetch(`${host.url}/__gas/run`, {
           method: 'POST',
+          headers: JSON_BODY,
           body: JSON.stringify({ fn: 'getSettings', args: [] }),
         })
       ).json();
@@ -27,6 +30,7 @@ describe('local host', () => {
       const failed = await (
         await fetch(`${host.url}/__gas/run`, {
           method: 'POST',
+          headers: JSON_BODY,
           body: JSON.stringify({
             fn: 'saveSettings',
             args: [{ apiBaseUrl: 'http://example.com' }],
@@ -34,6 +38,22 @@ describe('local host', () => {
         })
       ).json();
       expect(failed).toEqual({ ok: false, error: expect.stringMatching(/must use https/) });
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('runs server functions only for JSON requests (no cross-site form posts)', async () => {
+    const h = createHarness();
+    const host = await startLocalHost({ runtime: h.gas });
+    try {
+      const res = await fetch(`${host.url}/__gas/run`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+        body: JSON.stringify({ fn: 'saveSettings', args: [{ appUrl: 'https://evil.example' }] }),
+      });
+      expect(res.status).toBe(415);
+      expect(h.gas.run<{ appUrl: string }>('getSettings').appUrl).toBe('http://127.0.0.1:4949');
     } finally {
       await host.close();
     }
