@@ -43,6 +43,28 @@ function keysOf(grid: Grid<Parsed | null>): string[] {
   return grid.flat().flatMap((p) => (p && 'key' in p ? [p.key] : []));
 }
 
+/** Each parsed cell's answer as a cell value, or that cell's own error. */
+function answerCells<A extends object>(
+  parsed: Grid<Parsed | null>,
+  answers: Map<string, A | { error: AppError }>,
+  toValue: (answer: A) => CellValue,
+): Grid<CellResult | null> {
+  return parsed.map((row) =>
+    row.map((p): CellResult | null => {
+      if (p == null) return null;
+      if ('error' in p) return { error: p.error };
+      const answer = answers.get(p.key);
+      if (!answer) return null;
+      if ('error' in answer) return { error: answer.error };
+      try {
+        return { value: toValue(answer as A) };
+      } catch (e) {
+        return cellError(e);
+      }
+    }),
+  );
+}
+
 /** Looks up the containers of a grid and maps each answer to a cell value. */
 function containerCells(
   input: unknown,
@@ -57,20 +79,7 @@ function containerCells(
     const { view, settings } = run.readWithSettings(RecordStore.containerKeys(numbers));
     answers = run.tracking(settings).containers(numbers, { withShipments, view });
   }
-  const results = parsed.map((row) =>
-    row.map((p): CellResult | null => {
-      if (p == null) return null;
-      if ('error' in p) return { error: p.error };
-      const answer = answers.get(p.key);
-      if (!answer) return null;
-      if ('error' in answer) return { error: answer.error };
-      try {
-        return { value: toValue(answer) };
-      } catch (e) {
-        return cellError(e);
-      }
-    }),
-  );
+  const results = answerCells(parsed, answers, toValue);
   return shapeOutput(input, results);
 }
 
@@ -133,15 +142,8 @@ export function SHIPMENT_INFO(
     const { view, settings } = run.readWithSettings(keys);
     answers = run.tracking(settings).shipments(ids, { view });
   }
-  const results = parsed.map((row) =>
-    row.map((p): CellResult | null => {
-      if (p == null) return null;
-      if ('error' in p) return { error: p.error };
-      const a = answers.get(p.key);
-      if (!a) return null;
-      if ('error' in a) return { error: a.error };
-      return { value: shipmentFieldValue(a.shipment.attributes, a.shipment.containerNumbers, f) };
-    }),
+  const results = answerCells(parsed, answers, (a) =>
+    shipmentFieldValue(a.shipment.attributes, a.shipment.containerNumbers, f),
   );
   return shapeOutput(identifier, results);
 }

@@ -13,7 +13,7 @@ import type { ContainerRecord } from '../core/model';
 import { runBulkTracking } from '../engine/bulk-tracking';
 import { RequestLedger, trackingText } from '../engine/request-ledger';
 import { identifierKey } from '../engine/record-store';
-import { syncForSheet } from '../engine/sheet-sync';
+import { syncForSheet, type SyncResult } from '../engine/sheet-sync';
 import { Execution, BUDGETS } from '../gas/execution';
 import { releaseLease, takeLease } from '../gas/leases';
 import { appsScriptClock, documentProperties } from '../gas/services';
@@ -91,6 +91,26 @@ function writeOutputs(
     }
   }
   return writes;
+}
+
+/** The row's data from this run's answers, or null when they did not include it. */
+function freshOutputs(
+  row: RowInput,
+  sync: SyncResult,
+  containersByShipment: Map<string, ContainerRecord[]>,
+  tz: string,
+): RowOutputs | null {
+  if (row.kind === 'container') {
+    const c = sync.containers.get(row.number);
+    if (!c) return null;
+    const shipment = c.shipmentId ? (sync.shipments.get(c.shipmentId) ?? null) : null;
+    return containerRowOutputs(c, shipment, tz);
+  }
+  const id = sync.identifiers.get(identifierKey(row.number));
+  const shipment = id ? sync.shipments.get(id) : undefined;
+  return shipment
+    ? shipmentRowOutputs(shipment, containersByShipment.get(shipment.id) ?? [], tz)
+    : null;
 }
 
 function report(
@@ -178,34 +198,17 @@ export function refreshTrackingSheet(options: { scheduled?: boolean } = {}): Ref
     const updates = new Map<number, RowOutputs>();
     const untracked: RowInput[] = [];
     for (const row of rows) {
-      const base: RowOutputs = { Link: trackingLink(settings.appUrl, row.number) };
-      if (row.kind === 'container') {
-        const c = sync.containers.get(row.number);
-        if (c) {
-          const shipment = c.shipmentId ? (sync.shipments.get(c.shipmentId) ?? null) : null;
-          updates.set(row.index, {
-            ...base,
-            ...containerRowOutputs(c, shipment, tz),
-            Tracking: 'tracked',
-            Updated: new Date(started),
-          });
-          continue;
-        }
-      } else {
-        const id = sync.identifiers.get(identifierKey(row.number));
-        const shipment = id ? sync.shipments.get(id) : undefined;
-        if (shipment) {
-          const boxes = containersByShipment.get(shipment.id) ?? [];
-          updates.set(row.index, {
-            ...base,
-            ...shipmentRowOutputs(shipment, boxes, tz),
-            Tracking: 'tracked',
-            Updated: new Date(started),
-          });
-          continue;
-        }
+      const fresh = freshOutputs(row, sync, containersByShipment, tz);
+      if (fresh) {
+        updates.set(row.index, {
+          Link: trackingLink(settings.appUrl, row.number),
+          ...fresh,
+          Tracking: 'tracked',
+          Updated: new Date(started),
+        });
+      } else if (sync.notTracked.has(row.number)) {
+        untracked.push(row);
       }
-      if (sync.notTracked.has(row.number)) untracked.push(row);
     }
 
     // Rows the service does not track: request tracking once, or say what is missing.

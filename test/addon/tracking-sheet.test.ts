@@ -61,44 +61,8 @@ describe('refreshTrackingSheet', () => {
     const box = containers.find((c) => c.attributes.current_status === 'available')!;
     const bol = shipments.find((s) => s.containerIds.length >= 2)!;
     const h = withRows([
-      [
-        box.attributes.number.toLowerCase(),
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-      ],
-      [
-        bol.attributes.bill_of_lading_number,
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-      ],
+      [box.attributes.number.toLowerCase()],
+      [bol.attributes.bill_of_lading_number],
     ]);
     // A user column and a total row without a Number, with a formula in an owned column.
     const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
