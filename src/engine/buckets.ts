@@ -35,10 +35,13 @@ export function parseBucket(raw: string | undefined): Bucket {
   }
 }
 
-/** Serialises a bucket, dropping the oldest entries until it fits the cache's value limit. */
-export function serializeBucket(bucket: Bucket): string {
+/**
+ * Serialises a bucket, dropping the oldest entries until it fits the cache's value limit.
+ * `dropped` says whether anything had to go (then absence from the bucket proves nothing).
+ */
+export function serializeBucket(bucket: Bucket): { text: string; dropped: boolean } {
   let text = JSON.stringify(bucket);
-  if (text.length <= MAX_BUCKET_CHARS) return text;
+  if (text.length <= MAX_BUCKET_CHARS) return { text, dropped: false };
   const byAge = Object.entries(bucket).sort((a, b) => Number(a[1][0]) - Number(b[1][0]));
   const kept: Bucket = { ...bucket };
   for (const [key] of byAge) {
@@ -46,5 +49,5 @@ export function serializeBucket(bucket: Bucket): string {
     text = JSON.stringify(kept);
     if (text.length <= MAX_BUCKET_CHARS) break;
   }
-  return text;
+  return { text, dropped: true };
 }

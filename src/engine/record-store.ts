@@ -62,6 +62,15 @@ export class CacheView {
     }
   }
 
+  /** Whether the bucket a number belongs to was read (absent: expired or evicted, not "empty"). */
+  hasContainerBucket(number: string): boolean {
+    return this.raw[bucketKey(CONTAINERS, number)] !== undefined;
+  }
+
+  hasIdentifierBucket(identifier: string): boolean {
+    return this.raw[bucketKey(IDENTIFIERS, identifierKey(identifier))] !== undefined;
+  }
+
   container(number: string): Cached<ContainerRecord> {
     const entry = this.bucket(bucketKey(CONTAINERS, number))[number];
     if (!entry) return null;
@@ -242,7 +251,16 @@ export class RecordStore {
       const values: Record<string, string> = {
         [META_KEY]: JSON.stringify({ ...metaView, ...update.meta }),
       };
-      for (const [key, b] of buckets) values[key] = serializeBucket(b);
+      let dropped = false;
+      for (const [key, b] of buckets) {
+        const out = serializeBucket(b);
+        values[key] = out.text;
+        dropped ||= out.dropped;
+      }
+      if (dropped) {
+        // Some entries did not fit: a number missing from its bucket may still be tracked.
+        values[META_KEY] = JSON.stringify({ ...metaView, ...update.meta, listedAt: 0 });
+      }
       this.cache.putAll(values, CACHE_TTL_SECONDS);
     });
   }

@@ -78,7 +78,11 @@ export class TrackingData {
         : { unknown: true, stale: c.record, at: c.fetchedAt };
     }
     if (c && now - c.missingAt < f.negativeFreshMs) return { missing: true };
-    if (!c && now - view.meta.listedAt < f.negativeFreshMs) return { missing: true };
+    // After a complete listing, absence from a bucket means "not tracked"; an evicted bucket
+    // means nothing.
+    if (!c && view.hasContainerBucket(number) && now - view.meta.listedAt < f.negativeFreshMs) {
+      return { missing: true };
+    }
     return { unknown: true };
   }
 
@@ -90,7 +94,13 @@ export class TrackingData {
         ? { found: idx.id, at: idx.at }
         : { unknown: true, stale: idx.id, at: idx.at };
     if (idx && now - idx.missingAt < f.negativeFreshMs) return { missing: true };
-    if (!idx && now - view.meta.listedAt < f.negativeFreshMs) return { missing: true };
+    if (
+      !idx &&
+      view.hasIdentifierBucket(identifier) &&
+      now - view.meta.listedAt < f.negativeFreshMs
+    ) {
+      return { missing: true };
+    }
     return { unknown: true };
   }
 

@@ -31,7 +31,9 @@ describe('compact records', () => {
   it('keeps a bucket under the cache value limit by dropping the oldest entries', () => {
     const bucket: Record<string, unknown[]> = {};
     for (let i = 0; i < 400; i++) bucket[`K${i}`] = [i, 'x'.repeat(400)];
-    const text = serializeBucket(bucket);
+    const { text, dropped } = serializeBucket(bucket);
+    expect(dropped).toBe(true);
+    expect(serializeBucket({ a: [1] })).toEqual({ text: '{"a":[1]}', dropped: false });
     expect(text.length).toBeLessThanOrEqual(MAX_BUCKET_CHARS);
     const kept = parseBucket(text);
     expect(kept.K399).toBeDefined();
@@ -98,5 +100,30 @@ describe('record store', () => {
     expect(cache.entries.size).toBeLessThan(300);
     const view = store.read(RecordStore.containerKeys(['TEST0009999']));
     expect(view.container('TEST0009999')).not.toBeNull();
+  });
+});
+
+describe('what absence means', () => {
+  it('after a complete listing a number absent from its bucket is missing, but not when the bucket was evicted or overflowed', () => {
+    const clock = new TestClock();
+    const cache = new MemoryCache(clock);
+    const store = new RecordStore(cache, new MemoryLock(clock), clock);
+    store.write({
+      containers: [record('CSQU3054383')],
+      replaceAll: true,
+      meta: { listedAt: clock.now() },
+    });
+    const absent = 'MSKU9070323';
+    const view = store.read(RecordStore.containerKeys([absent]));
+    expect(view.hasContainerBucket(absent)).toBe(true);
+    expect(view.meta.listedAt).toBe(clock.now());
+    cache.entries.delete(RecordStore.containerKeys([absent])[0]!);
+    expect(store.read(RecordStore.containerKeys([absent])).hasContainerBucket(absent)).toBe(false);
+
+    // A listing too large for one bucket keeps the newest entries and stops vouching for absence.
+    const crowd: ContainerRecord[] = [];
+    for (let i = 0; i < 40_000; i++) crowd.push(record(`CROW${String(i).padStart(7, '0')}`));
+    store.write({ containers: crowd, replaceAll: true, meta: { listedAt: clock.now() } });
+    expect(store.read([]).meta.listedAt).toBe(0);
   });
 });
