@@ -2,26 +2,13 @@
 // edited with PATCH; API text that looks like HTML stays text; the deep link opens in a new tab.
 
 import { ORIGIN } from '../helpers/addon-harness';
-import { launchChromium, type Chromium } from './support/chromium';
-import { SidebarSession } from './support/sidebar-session';
+import type { SidebarSession } from './support/sidebar-session';
+import { useSidebarSessions } from './support/use-sidebar-sessions';
 
 const XSS = '<img src=x onerror=alert(1)>';
 
-let browser: Chromium;
+const sidebar = useSidebarSessions();
 let s: SidebarSession;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  await expect(s.keyLeaks()).resolves.toEqual([]);
-  expect(s.pageErrors).toEqual([]);
-  expect(s.dialogs).toEqual([]);
-  await s.close();
-});
 
 const status = () => s.page.locator('#refs-status');
 const refsShown = () => s.page.locator('#refs-current li').allTextContents();
@@ -44,7 +31,7 @@ function patchRefs(containerId: string, refs: string[]): void {
 }
 
 test('shows and edits the selected container’s ref numbers; HTML in them stays text', async () => {
-  s = await SidebarSession.open(browser.context);
+  s = await sidebar.open();
   const container = s.h.emulator.account()!.containers()[0]!;
   const number = container.attributes.number;
   patchRefs(container.id, [XSS, 'PO-1001']);
@@ -73,7 +60,7 @@ test('shows and edits the selected container’s ref numbers; HTML in them stays
 });
 
 test('follows the selection, and says when a row is not tracked or nothing is selected', async () => {
-  s = await SidebarSession.open(browser.context);
+  s = await sidebar.open();
   s.selectTrackingRow({ Number: 'NOTTRACKED12345', SCAC: 'MAEU' });
   await s.tab('References');
   await status().getByText('NOTTRACKED12345').waitFor();
@@ -94,7 +81,7 @@ test('follows the selection, and says when a row is not tracked or nothing is se
 });
 
 test('"Open tracking page" opens the selected row’s deep link in a new tab', async () => {
-  s = await SidebarSession.open(browser.context);
+  s = await sidebar.open();
   const container = s.h.emulator.account()!.containers()[0]!;
   s.selectTrackingRow({ Number: container.attributes.number });
   const [tab] = await Promise.all([

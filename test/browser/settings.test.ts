@@ -2,24 +2,11 @@
 // comes back, and no server answer or page ever holds a key); test connection with the account's
 // size and with a rejected key; URL validation; auto-refresh on and off.
 
-import { launchChromium, type Chromium } from './support/chromium';
-import { SidebarSession } from './support/sidebar-session';
+import type { SidebarSession } from './support/sidebar-session';
+import { useSidebarSessions } from './support/use-sidebar-sessions';
 
-let browser: Chromium;
+const sidebar = useSidebarSessions();
 let s: SidebarSession;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  await expect(s.keyLeaks()).resolves.toEqual([]);
-  expect(s.pageErrors).toEqual([]);
-  expect(s.dialogs).toEqual([]);
-  await s.close();
-});
 
 const keyState = () => s.page.locator('#settings-key-state').textContent();
 const testStatus = () => s.page.locator('#settings-test-status');
@@ -34,7 +21,7 @@ async function expectNoKey(key: string): Promise<void> {
 }
 
 test('opens on Settings from the menu, shows the key only as its last 4, tests the connection', async () => {
-  s = await SidebarSession.open(browser.context, { path: '/settings' });
+  s = await sidebar.open({ path: '/settings' });
   const { page } = s;
   await expect(
     page.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected'),
@@ -56,7 +43,7 @@ test('opens on Settings from the menu, shows the key only as its last 4, tests t
 });
 
 test('a new key is sent once and never shown again; a rejected key fails the test (401)', async () => {
-  s = await SidebarSession.open(browser.context, { path: '/settings' });
+  s = await sidebar.open({ path: '/settings' });
   const { page } = s;
   const wrongKey = 'wrong-key-7c1e-4d1111';
   await page.locator('#settings-key-state', { hasText: 'Set' }).waitFor();
@@ -75,7 +62,7 @@ test('a new key is sent once and never shown again; a rejected key fails the tes
 });
 
 test('an invalid URL is refused with the server’s reason; nothing is saved', async () => {
-  s = await SidebarSession.open(browser.context, { path: '/settings' });
+  s = await sidebar.open({ path: '/settings' });
   const { page } = s;
   await page.locator('#settings-key-state', { hasText: 'Set' }).waitFor();
   await page.getByLabel('API base URL').fill('http://api.example.com/v2');
@@ -87,7 +74,7 @@ test('an invalid URL is refused with the server’s reason; nothing is saved', a
 });
 
 test('the scheduled refresh’s share of the rate limit is shown and saved, within bounds', async () => {
-  s = await SidebarSession.open(browser.context, { path: '/settings' });
+  s = await sidebar.open({ path: '/settings' });
   const { page } = s;
   const share = page.getByLabel('Scheduled refresh: requests a minute');
   await page.locator('#settings-key-state', { hasText: 'Set' }).waitFor();
@@ -104,7 +91,7 @@ test('the scheduled refresh’s share of the rate limit is shown and saved, with
 });
 
 test('turns auto-refresh on with an interval, and off', async () => {
-  s = await SidebarSession.open(browser.context, { path: '/settings' });
+  s = await sidebar.open({ path: '/settings' });
   const { page } = s;
   const autoStatus = page.locator('#auto-status');
   await autoStatus.getByText('Off.').waitFor();
@@ -133,7 +120,7 @@ test('turns auto-refresh on with an interval, and off', async () => {
 });
 
 test('without a key, a notice leads to Settings; saving a key removes it', async () => {
-  s = await SidebarSession.open(browser.context, { withKey: false });
+  s = await sidebar.open({ withKey: false });
   const { page } = s;
   const notice = page.locator('#key-notice');
   await notice.waitFor();

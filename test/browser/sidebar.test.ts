@@ -1,31 +1,18 @@
 // The sidebar as a whole in Chromium: tablist semantics and keyboard use, labels and live
 // regions, and that every failing server call ends up as a visible message.
 
-import { launchChromium, type Chromium } from './support/chromium';
-import { SidebarSession } from './support/sidebar-session';
+import type { SidebarSession } from './support/sidebar-session';
+import { useSidebarSessions } from './support/use-sidebar-sessions';
 
-let browser: Chromium;
+const sidebar = useSidebarSessions();
 let s: SidebarSession;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  await expect(s.keyLeaks()).resolves.toEqual([]);
-  expect(s.pageErrors).toEqual([]);
-  expect(s.dialogs).toEqual([]);
-  await s.close();
-});
 
 const selectedTab = () =>
   s.page.evaluate('document.querySelector("[role=tab][aria-selected=true]").textContent.trim()');
 const focusedId = () => s.page.evaluate('document.activeElement.id');
 
 test('tabs: one tab stop, arrows/Home/End move and activate, panels labelled and hidden', async () => {
-  s = await SidebarSession.open(browser.context);
+  s = await sidebar.open();
   const { page } = s;
   await expect(page.getByRole('tablist').getAttribute('aria-label')).resolves.toBe(
     'Container Tracking',
@@ -58,7 +45,7 @@ test('tabs: one tab stop, arrows/Home/End move and activate, panels labelled and
 });
 
 test('the form works from the keyboard alone', async () => {
-  s = await SidebarSession.open(browser.context);
+  s = await sidebar.open();
   const { page } = s;
   const before = s.h.emulator.account()!.trackingRequests().length;
   await page.getByLabel('What to track').focus();
@@ -80,7 +67,7 @@ test('the form works from the keyboard alone', async () => {
 });
 
 test('every field has a label and every status line is a live region', async () => {
-  s = await SidebarSession.open(browser.context);
+  s = await sidebar.open();
   for (const tab of ['Upload', 'References', 'Settings'] as const) await s.tab(tab);
   const unlabelled = await s.page.evaluate(`
     [...document.querySelectorAll('input, select, textarea')]
@@ -98,7 +85,7 @@ test('every field has a label and every status line is a live region', async () 
 });
 
 test('when the server fails, every action says why (no failure is swallowed)', async () => {
-  s = await SidebarSession.open(browser.context);
+  s = await sidebar.open();
   const { page } = s;
   await page.route('**/__gas/run', (route) =>
     route.fulfill({

@@ -2,8 +2,8 @@
 // service's own 422 details, 401 and 429, and "Track all untracked rows".
 
 import { containerCheckDigit } from '../../src/core/container-number';
-import { launchChromium, type Chromium } from './support/chromium';
-import { SidebarSession } from './support/sidebar-session';
+import type { SidebarSession } from './support/sidebar-session';
+import { useSidebarSessions } from './support/use-sidebar-sessions';
 
 /** A container number with a valid check digit that the demo account does not track. */
 function newContainerNumber(serial = '918273'): string {
@@ -11,21 +11,8 @@ function newContainerNumber(serial = '918273'): string {
   return `${first10}${containerCheckDigit(first10)}`;
 }
 
-let browser: Chromium;
+const sidebar = useSidebarSessions();
 let s: SidebarSession;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  await expect(s.keyLeaks()).resolves.toEqual([]);
-  expect(s.pageErrors).toEqual([]);
-  expect(s.dialogs).toEqual([]);
-  await s.close();
-});
 
 async function fill(type: string, number: string, scac: string, refs = ''): Promise<void> {
   const { page } = s;
@@ -38,7 +25,7 @@ async function fill(type: string, number: string, scac: string, refs = ''): Prom
 const status = () => s.page.locator('#track-status');
 
 test('tracks a container, the carrier picked from the searchable list by name', async () => {
-  s = await SidebarSession.open(browser.context);
+  s = await sidebar.open();
   const { page } = s;
   const number = newContainerNumber();
   await page.getByLabel('What to track').selectOption('container');
@@ -82,7 +69,7 @@ test('tracks a container, the carrier picked from the searchable list by name', 
 });
 
 test('checks the number, check digit and SCAC before sending anything', async () => {
-  s = await SidebarSession.open(browser.context);
+  s = await sidebar.open();
   const { page } = s;
   const good = newContainerNumber();
   const wrongDigit = `${good.slice(0, 10)}${(Number(good[10]) + 1) % 10}`;
@@ -108,7 +95,7 @@ test('checks the number, check digit and SCAC before sending anything', async ()
 });
 
 test('422: shows the service’s own detail for a duplicate and for an unknown SCAC', async () => {
-  s = await SidebarSession.open(browser.context);
+  s = await sidebar.open();
   const tracked = s.h.emulator.account()!.containers()[0]!.attributes.number;
   const before = s.h.emulator.account()!.trackingRequests().length;
   await fill('container', tracked, 'MAEU');
@@ -124,7 +111,7 @@ test('422: shows the service’s own detail for a duplicate and for an unknown S
 });
 
 test('401: a rejected key says so and where to fix it', async () => {
-  s = await SidebarSession.open(browser.context);
+  s = await sidebar.open();
   s.h.gas.run('saveSettings', [{ apiKey: 'wrong-key-00001111' }]);
   await fill('bill_of_lading', 'MAEU240599999', 'MAEU');
   await s.page.getByRole('button', { name: 'Track', exact: true }).click();
@@ -133,7 +120,7 @@ test('401: a rejected key says so and where to fix it', async () => {
 });
 
 test('429: the rate limit message says when to try again; nothing was created', async () => {
-  s = await SidebarSession.open(browser.context);
+  s = await sidebar.open();
   const before = s.h.emulator.account()!.trackingRequests().length;
   s.h.emulator.faults.enqueue({
     status: 429,
@@ -153,7 +140,7 @@ test('429: the rate limit message says when to try again; nothing was created', 
 });
 
 test('"Track all untracked rows" tracks the sheet’s rows and reports it', async () => {
-  s = await SidebarSession.open(browser.context);
+  s = await sidebar.open();
   const before = s.h.emulator.account()!.trackingRequests().length;
   s.selectTrackingRow({ Number: 'MAEU240512345', SCAC: 'MAEU' });
   await s.page.getByRole('button', { name: 'Track all untracked rows' }).click();

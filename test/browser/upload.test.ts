@@ -2,28 +2,15 @@
 // document id; a checksum mismatch, a storage failure and a failed last step, each saying which
 // step failed and leaving nothing a retry would duplicate; files over 50 MB refused unread.
 
-import { launchChromium, type Chromium } from './support/chromium';
 import { oversizeFile, sampleDriveFiles, SAMPLE_IDS } from './support/drive-samples';
-import { SidebarSession } from './support/sidebar-session';
+import type { SidebarSession } from './support/sidebar-session';
+import { useSidebarSessions } from './support/use-sidebar-sessions';
 
-let browser: Chromium;
+const sidebar = useSidebarSessions();
 let s: SidebarSession;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  await expect(s.keyLeaks()).resolves.toEqual([]);
-  expect(s.pageErrors).toEqual([]);
-  expect(s.dialogs).toEqual([]);
-  await s.close();
-});
-
 async function openUpload(drive = sampleDriveFiles()): Promise<void> {
-  s = await SidebarSession.open(browser.context, { drive });
+  s = await sidebar.open({ drive });
   await s.tab('Upload');
   await s.page.getByRole('radio').first().waitFor();
 }
