@@ -1,12 +1,14 @@
 // GET /containers (paged, newest first), GET and PATCH /containers/{id}.
+import type { AccountStore } from '../data/account-store';
 import type { EmulatorEnv } from '../env';
-import { readResource, readStringList } from '../http/documents-in';
 import { parseIncludes, withIncluded } from '../http/includes';
 import { paginate } from '../http/pagination';
-import type { RequestContext } from '../http/request-context';
-import { apiErrors, jsonApi, notFound, type ApiError } from '../http/respond';
+import { jsonApi } from '../http/respond';
 import type { Route } from '../http/router';
 import { containerNode } from '../serialize/graph';
+import { patchById, showById } from './resource-by-id';
+
+const byId = (account: AccountStore, id: string) => account.container(id);
 
 export const containerRoutes: Route<EmulatorEnv>[] = [
   {
@@ -32,18 +34,7 @@ export const containerRoutes: Route<EmulatorEnv>[] = [
     pattern: '/v2/containers/:id',
     area: 'api',
     auth: true,
-    handler: (ctx) => {
-      const paths = parseIncludes(ctx.query, 'container');
-      if (!Array.isArray(paths)) return paths;
-      const container = ctx.account.container(ctx.params.id ?? '');
-      if (!container) return notFound();
-      const node = containerNode(ctx.account, container);
-      return jsonApi(200, {
-        data: node.resource,
-        ...withIncluded([node], paths),
-        links: { self: ctx.publicUrl },
-      });
-    },
+    handler: showById('container', byId, containerNode),
   },
   {
     method: 'PATCH',
@@ -51,30 +42,14 @@ export const containerRoutes: Route<EmulatorEnv>[] = [
     area: 'api',
     auth: true,
     body: 'json',
-    handler: (ctx) => patchContainer(ctx),
+    handler: patchById('container', byId, containerNode, [
+      {
+        attribute: 'ref_numbers',
+        label: 'Ref numbers',
+        set: (container, refs) => {
+          container.attributes.ref_numbers = refs;
+        },
+      },
+    ]),
   },
 ];
-
-function patchContainer(ctx: RequestContext) {
-  const container = ctx.account.container(ctx.params.id ?? '');
-  if (!container) return notFound();
-  const input = readResource(ctx.body, 'container', container.id);
-  if ('status' in input) return input;
-  const errors: ApiError[] = [];
-  const refs = readStringList(
-    input.attributes.ref_numbers,
-    '/data/attributes/ref_numbers',
-    'Ref numbers',
-    errors,
-  );
-  if (errors.length > 0) return apiErrors(422, errors);
-  // Other attributes are not editable through the API; like Rails strong parameters, they are ignored.
-  if (refs !== undefined) {
-    container.attributes.ref_numbers = refs;
-    container.updatedAtMs = ctx.now;
-  }
-  return jsonApi(200, {
-    data: containerNode(ctx.account, container).resource,
-    links: { self: ctx.publicUrl },
-  });
-}

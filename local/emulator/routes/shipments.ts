@@ -1,14 +1,17 @@
 // GET /shipments (q, number, filter[tracking_stopped], include, pages), GET and PATCH /shipments/{id}.
+import type { AccountStore } from '../data/account-store';
 import type { ShipmentRecord } from '../data/records';
 import type { EmulatorEnv } from '../env';
-import { readResource, readStringList } from '../http/documents-in';
 import { parseIncludes, withIncluded } from '../http/includes';
 import { paginate } from '../http/pagination';
 import type { RequestContext } from '../http/request-context';
-import { apiErrors, invalid, jsonApi, notFound, type ApiError } from '../http/respond';
+import { jsonApi } from '../http/respond';
 import type { Route } from '../http/router';
 import { shipmentNode } from '../serialize/graph';
 import { fold, shipmentNumbers, shipmentsMatching } from './matching';
+import { patchById, showById } from './resource-by-id';
+
+const byId = (account: AccountStore, id: string) => account.shipment(id);
 
 export const shipmentRoutes: Route<EmulatorEnv>[] = [
   {
@@ -23,18 +26,7 @@ export const shipmentRoutes: Route<EmulatorEnv>[] = [
     pattern: '/v2/shipments/:id',
     area: 'api',
     auth: true,
-    handler: (ctx) => {
-      const paths = parseIncludes(ctx.query, 'shipment');
-      if (!Array.isArray(paths)) return paths;
-      const shipment = ctx.account.shipment(ctx.params.id ?? '');
-      if (!shipment) return notFound();
-      const node = shipmentNode(ctx.account, shipment);
-      return jsonApi(200, {
-        data: node.resource,
-        ...withIncluded([node], paths),
-        links: { self: ctx.publicUrl },
-      });
-    },
+    handler: showById('shipment', byId, shipmentNode),
   },
   {
     method: 'PATCH',
@@ -42,7 +34,23 @@ export const shipmentRoutes: Route<EmulatorEnv>[] = [
     area: 'api',
     auth: true,
     body: 'json',
-    handler: (ctx) => patchShipment(ctx),
+    handler: patchById('shipment', byId, shipmentNode, [
+      {
+        attribute: 'ref_numbers',
+        label: 'Ref numbers',
+        set: (shipment, refs) => {
+          shipment.attributes.ref_numbers = refs;
+        },
+      },
+      {
+        attribute: 'tags',
+        label: 'Tags',
+        unique: true,
+        set: (shipment, tags) => {
+          shipment.attributes.tags = tags;
+        },
+      },
+    ]),
   },
 ];
 
@@ -68,31 +76,5 @@ function listShipments(ctx: RequestContext) {
     ...withIncluded(nodes, paths),
     links: page.links,
     meta: page.meta,
-  });
-}
-
-function patchShipment(ctx: RequestContext) {
-  const shipment = ctx.account.shipment(ctx.params.id ?? '');
-  if (!shipment) return notFound();
-  const input = readResource(ctx.body, 'shipment', shipment.id);
-  if ('status' in input) return input;
-  const errors: ApiError[] = [];
-  const refs = readStringList(
-    input.attributes.ref_numbers,
-    '/data/attributes/ref_numbers',
-    'Ref numbers',
-    errors,
-  );
-  const tags = readStringList(input.attributes.tags, '/data/attributes/tags', 'Tags', errors);
-  if (tags && new Set(tags).size !== tags.length) {
-    errors.push(invalid('/data/attributes/tags', 'Tags must be unique', 'invalid'));
-  }
-  if (errors.length > 0) return apiErrors(422, errors);
-  if (refs !== undefined) shipment.attributes.ref_numbers = refs;
-  if (tags !== undefined) shipment.attributes.tags = tags;
-  if (refs !== undefined || tags !== undefined) shipment.updatedAtMs = ctx.now;
-  return jsonApi(200, {
-    data: shipmentNode(ctx.account, shipment).resource,
-    links: { self: ctx.publicUrl },
   });
 }

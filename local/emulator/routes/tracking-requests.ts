@@ -8,11 +8,12 @@ import { readResource, readStringList } from '../http/documents-in';
 import { parseIncludes, withIncluded } from '../http/includes';
 import { paginate, readPage } from '../http/pagination';
 import type { RequestContext } from '../http/request-context';
-import { apiErrors, invalid, jsonApi, notFound, type ApiError } from '../http/respond';
+import { apiErrors, invalid, jsonApi, type ApiError } from '../http/respond';
 import type { Route } from '../http/router';
 import { planOutcome } from '../lifecycle/outcomes';
 import { trackingRequestNode } from '../serialize/graph';
 import { fold } from './matching';
+import { showById } from './resource-by-id';
 
 export const trackingRequestRoutes: Route<EmulatorEnv>[] = [
   {
@@ -36,18 +37,11 @@ export const trackingRequestRoutes: Route<EmulatorEnv>[] = [
     pattern: '/v2/tracking_requests/:id',
     area: 'api',
     auth: true,
-    handler: (ctx) => {
-      const paths = parseIncludes(ctx.query, 'tracking_request');
-      if (!Array.isArray(paths)) return paths;
-      const request = ctx.account.trackingRequest(ctx.params.id ?? '');
-      if (!request) return notFound();
-      const node = trackingRequestNode(ctx.account, request);
-      return jsonApi(200, {
-        data: node.resource,
-        ...withIncluded([node], paths),
-        links: { self: ctx.publicUrl },
-      });
-    },
+    handler: showById(
+      'tracking_request',
+      (account, id) => account.trackingRequest(id),
+      trackingRequestNode,
+    ),
   },
 ];
 
