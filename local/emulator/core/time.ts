@@ -1,5 +1,6 @@
 // Time arithmetic for seeded data: instants in ms, ISO strings as the real service writes them
 // (whole seconds, `Z`), and local calendar days in an IANA zone via Intl (no Date.now here).
+import { fromWallClock, wallClock } from '../../time-zone';
 
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
@@ -26,39 +27,6 @@ export interface CalendarDay {
   day: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-function wallClock(ms: number, timeZone: string): number[] {
-  const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(ms))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return ['year', 'month', 'day', 'hour', 'minute', 'second'].map((k) => parts[k] ?? 0);
-}
-
-function computeOffset(ms: number, timeZone: string): number {
-  const [y = 0, mo = 1, d = 1, h = 0, mi = 0, s = 0] = wallClock(ms, timeZone);
-  return Date.UTC(y, mo - 1, d, h, mi, s) - Math.floor(ms / SECOND) * SECOND;
-}
-
 // Offsets only change at DST transitions, which fall on quarter hours in every zone today, so one
 // Intl call per zone and quarter hour is enough (Intl is what makes seeding 10,000 containers slow).
 const QUARTER_HOUR = 15 * MINUTE;
@@ -70,7 +38,7 @@ export function zoneOffset(ms: number, timeZone: string): number {
   let offset = offsets.get(key);
   if (offset === undefined) {
     if (offsets.size > 100_000) offsets.clear();
-    offset = computeOffset(ms, timeZone);
+    offset = wallClock(ms, timeZone).offsetMs;
     offsets.set(key, offset);
   }
   return offset;
@@ -88,10 +56,9 @@ export function addDays(day: CalendarDay, days: number): CalendarDay {
 
 /** The instant a local wall-clock time happens in a zone (DST-aware, two-pass). */
 export function zonedTime(day: CalendarDay, timeZone: string, hour = 0, minute = 0): number {
-  const asUtc = Date.UTC(day.year, day.month - 1, day.day, hour, minute);
-  const first = asUtc - zoneOffset(asUtc, timeZone);
-  const second = asUtc - zoneOffset(first, timeZone);
-  return second;
+  return fromWallClock(Date.UTC(day.year, day.month - 1, day.day, hour, minute), (ms) =>
+    zoneOffset(ms, timeZone),
+  );
 }
 
 export function formatDay(day: CalendarDay): string {
