@@ -2,16 +2,8 @@
 // execution of the real bundle, re-run only when its arguments change, spilling grid results,
 // and errors that say what is wrong.
 
-import { CustomFunctionCells } from '../../local/preview/formula/custom-cells';
 import { createHarness } from '../helpers/addon-harness';
-
-const FUNCTIONS = new Set([
-  'CONTAINER_STATUS',
-  'LFD',
-  'CONTAINER_INFO',
-  'SHIPMENT_INFO',
-  'TRACKING_LINK',
-]);
+import { customFunctionCells } from '../helpers/custom-function-cells';
 
 function setup() {
   const h = createHarness({ sheets: [{ name: 'Sheet1' }] });
@@ -20,12 +12,7 @@ function setup() {
   const numbers = containers.slice(0, 3).map((c) => c.attributes.number);
   const model = h.gas.spreadsheet;
   const sheet = model.sheetByName('Sheet1')!;
-  const cells = new CustomFunctionCells(
-    model,
-    (fn, args) => h.gas.run(fn, args, { kind: 'custom-function' }),
-    FUNCTIONS,
-  );
-  h.gas.formulaEvaluator = cells.evaluator;
+  const cells = customFunctionCells(h);
   const type = (a1: string, input: string) => {
     const column = a1.charCodeAt(0) - 64;
     model.write(sheet, Number(a1.slice(1)), column, input);

@@ -4,29 +4,16 @@
 
 import { pickDemoRows, type ShipmentsDocument } from '../../local/preview/demo/demo-rows';
 import { fillFormulasSheet, fillTrackingSheet } from '../../local/preview/demo/demo-sheet';
-import { CustomFunctionCells } from '../../local/preview/formula/custom-cells';
 import { todaySerial } from '../../local/preview/formula/sheet-values';
 import { buildPageState } from '../../local/preview/page/page-model';
 import type { PageSheet } from '../../local/preview/page/page-state';
 import { createHarness } from '../helpers/addon-harness';
-
-const FUNCTIONS = new Set([
-  'CONTAINER_STATUS',
-  'LFD',
-  'CONTAINER_INFO',
-  'SHIPMENT_INFO',
-  'TRACKING_LINK',
-]);
+import { customFunctionCells } from '../helpers/custom-function-cells';
 
 function demo() {
   const h = createHarness({ sheets: [{ name: 'Tracking' }, { name: 'Formulas' }] });
   const model = h.gas.spreadsheet;
-  const cells = new CustomFunctionCells(
-    model,
-    (fn, args) => h.gas.run(fn, args, { kind: 'custom-function' }),
-    FUNCTIONS,
-  );
-  h.gas.formulaEvaluator = cells.evaluator;
+  const cells = customFunctionCells(h);
   h.gas.run('onOpen', [], { kind: 'simple-trigger' });
   h.gas.run('setupTrackingSheet');
   const listing = h.emulator.handle({
