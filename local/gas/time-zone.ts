@@ -1,16 +1,9 @@
 // Wall-clock arithmetic in IANA time zones, shared by Utilities.formatDate, sheet display values
 // and date parsing. Java (behind Apps Script) treats an unknown zone ID as GMT; so does this.
-import { fromWallClock, isKnownZone, wallClock } from '../time-zone';
+import { fromWallClock, isKnownZone, wallClock, type WallClock } from '../time-zone';
 
-export interface WallParts {
-  year: number;
-  month: number; // 1-12
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
+export interface WallParts extends Omit<WallClock, 'offsetMs'> {
   millisecond: number;
-  weekday: number; // 0 = Sunday
   offsetMinutes: number; // local − UTC
 }
 
