@@ -73,9 +73,14 @@ export class PreviewPage {
     if (!text.startsWith('=')) await cell.filter({ hasText: text }).waitFor();
   }
 
+  /** Runs a menu item and waits until the page has applied its result. */
   async menu(...path: string[]): Promise<void> {
     await this.page.getByRole('button', { name: 'Container Tracking', exact: true }).click();
+    const ran = this.page.waitForResponse((r) => r.url().endsWith('/__preview/menu'));
     for (const caption of path) await this.page.getByRole('menuitem', { name: caption }).click();
+    await ran;
+    // The page marks a running item with a progress cursor and clears it once the state is shown.
+    await this.page.waitForFunction(() => document.body.style.cursor !== 'progress');
   }
 
   async sheet(name: string): Promise<void> {

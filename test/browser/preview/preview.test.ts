@@ -128,6 +128,13 @@ test('a new BOL row with a SCAC goes pending → tracked, containers filled in, 
 
   const speed = p.page.getByRole('button', { name: 'Time ×60' });
   await speed.click();
+  // The page shows the new speed once its next state arrives (it polls): wait for it.
+  await p.page.waitForFunction(
+    () =>
+      document.querySelector('button[aria-pressed="true"]')?.textContent?.includes('×60') ?? false,
+    undefined,
+    { timeout: 10_000 },
+  );
   await expect(speed.getAttribute('aria-pressed')).resolves.toBe('true');
   const clock = async () => Date.parse((await emulator('/__emulator/state')).now as string);
   const before = await clock();
@@ -139,7 +146,10 @@ test('a new BOL row with a SCAC goes pending → tracked, containers filled in, 
     .locator('#toasts')
     .getByText(/refreshes every 15 minutes/)
     .waitFor();
-  await expect(p.page.locator('#auto-refresh').textContent()).resolves.toMatch(/^every 15 min/);
+  await p.page
+    .locator('#auto-refresh')
+    .filter({ hasText: /^every 15 min/ })
+    .waitFor();
   // Skip ahead to the trigger's time: the preview's timer sees the clock pass it and runs it.
   await emulator('/__emulator/clock', { advanceMs: 15 * 60_000 });
   await tracking.filter({ hasText: /^tracked$/ }).waitFor({ timeout: 15_000 });
