@@ -155,7 +155,7 @@ export function TRACKING_LINK(identifier: unknown): CellValue | Grid<CellValue> 
       identifier,
       grid.map((r) => r.map(() => null)),
     );
-  const settings = new Execution('cell').settingsStore.load();
+  const settings = new Execution('cell').settings();
   return shapeOutput(
     identifier,
     mapCells(grid, (v): CellResult => ({ value: trackingLink(settings.appUrl, String(v).trim()) })),

@@ -40,7 +40,7 @@ export function startDriveUpload(input: { fileId: string; name?: string }): {
 } {
   const source = readUploadSource(input?.fileId, input?.name);
   const run = new Execution('sidebar');
-  const blob = requestBlob(run.client(run.settingsStore.load()), source);
+  const blob = requestBlob(run.client(), source);
   const token = Utilities.getUuid();
   remember(token, {
     fileId: input.fileId,
@@ -66,11 +66,7 @@ export function finishDriveUpload(input: { token: string }): { documentId: strin
   const state = pending(input?.token);
   if (!state.uploaded) throw new AppError('input', 'The file has not been uploaded yet.');
   const run = new Execution('sidebar');
-  const documentId = createDocument(
-    run.client(run.settingsStore.load()),
-    state.blob.signedId,
-    state.name,
-  );
+  const documentId = createDocument(run.client(), state.blob.signedId, state.name);
   CacheService.getUserCache().remove(`ct:upload:${input.token}`);
   return { documentId, name: state.name };
 }
@@ -81,7 +77,7 @@ export function uploadDriveFile(input: { fileId: string; name?: string }): {
 } {
   const source = readUploadSource(input?.fileId, input?.name);
   const run = new Execution('sidebar');
-  const client = run.client(run.settingsStore.load());
+  const client = run.client();
   const blob = requestBlob(client, source);
   putBytes(new UrlFetchTransport(), blob, source);
   return { documentId: createDocument(client, blob.signedId, source.name), name: source.name };

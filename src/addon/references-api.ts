@@ -20,7 +20,7 @@ export interface SelectedRow {
 }
 
 function lookup(run: Execution, number: string, kind: 'container' | 'shipment') {
-  const tracking = run.tracking(run.settingsStore.load());
+  const tracking = run.tracking();
   if (kind === 'container') {
     const a = tracking.containers([number]).get(number);
     if (!a || 'error' in a)
@@ -58,7 +58,7 @@ export function getSelectedRow(): SelectedRow | null {
     row,
     number: parsed.number,
     kind: parsed.kind,
-    link: trackingLink(run.settingsStore.load().appUrl, parsed.number),
+    link: trackingLink(run.settings().appUrl, parsed.number),
   };
   try {
     return { ...base, refNumbers: lookup(run, parsed.number, parsed.kind).refNumbers };
@@ -91,7 +91,7 @@ export function updateRefNumbers(input: { number: string; refNumbers: string[] |
   }
   const run = new Execution('sidebar');
   const { id } = lookup(run, parsed.number, parsed.kind);
-  const doc = run.client(run.settingsStore.load()).send(patchRefNumbers(parsed.kind, id, refs));
+  const doc = run.client().send(patchRefNumbers(parsed.kind, id, refs));
   const { containers, shipments } = recordsOf(doc);
   run.store.write({ containers, shipments }); // cells and the sheet see the new ref numbers at once
   const saved =

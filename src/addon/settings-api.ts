@@ -12,7 +12,7 @@ export function saveSettings(input: SettingsInput): PublicSettings {
 }
 
 export function getSettings(): PublicSettings {
-  return publicSettings(new Execution('sidebar').settingsStore.load());
+  return publicSettings(new Execution('sidebar').settings());
 }
 
 export interface ConnectionResult {
@@ -25,7 +25,7 @@ export interface ConnectionResult {
 export function testConnection(): ConnectionResult {
   const run = new Execution('sidebar');
   try {
-    const settings = run.settingsStore.load();
+    const settings = run.settings();
     const doc = run.client(settings).send({ ...listContainersPage(1), query: { 'page[size]': 1 } });
     const total = metaNumber(doc, 'total') ?? 0;
     return {

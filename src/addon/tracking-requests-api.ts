@@ -77,7 +77,7 @@ export function validateTrackingRequest(form: TrackingRequestForm): {
 export function createTrackingRequest(form: TrackingRequestForm): TrackingRequestSummary {
   const input = validateTrackingRequest(form);
   const run = new Execution('sidebar');
-  const client = run.client(run.settingsStore.load());
+  const client = run.client();
   const ledger = new RequestLedger(documentProperties());
   const at = Date.now();
   ledger.save([

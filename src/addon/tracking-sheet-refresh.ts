@@ -163,7 +163,7 @@ export function refreshTrackingSheet(options: { scheduled?: boolean } = {}): Ref
       );
     }
     const rows = readRows(values, layout);
-    const settings = run.settingsStore.load();
+    const settings = run.settings();
     const client = run.client(settings);
     const started = now();
     const timeLeft = () => run.startedAt + BUDGETS[kind].timeMs - now();

@@ -48,10 +48,18 @@ export class Execution {
   /** Reads data buckets and the settings together: a warm cell makes this its only service call. */
   readWithSettings(keys: string[]): { view: CacheView; settings: Settings } {
     const view = this.store.read([SETTINGS_CACHE_KEY, ...keys]);
-    return { view, settings: this.settingsStore.load(view.value(SETTINGS_CACHE_KEY) ?? null) };
+    this.loaded ??= this.settingsStore.load(view.value(SETTINGS_CACHE_KEY) ?? null);
+    return { view, settings: this.loaded };
   }
 
-  client(settings: Settings): ApiClient {
+  private loaded: Settings | null = null;
+
+  /** The settings, read once per execution (each read is a service call). */
+  settings(): Settings {
+    return (this.loaded ??= this.settingsStore.load());
+  }
+
+  client(settings: Settings = this.settings()): ApiClient {
     const budget = BUDGETS[this.kind];
     const ceiling = this.kind === 'trigger' ? settings.refreshRequestsPerMinute : budget.ceiling;
     return new ApiClient({
@@ -65,7 +73,7 @@ export class Execution {
     });
   }
 
-  tracking(settings: Settings): TrackingData {
+  tracking(settings: Settings = this.settings()): TrackingData {
     return new TrackingData({
       store: this.store,
       clock: appsScriptClock,
