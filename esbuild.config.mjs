@@ -1,17 +1,37 @@
 // Builds the add-in for Apps Script (default) and the local Node tools (--local).
 //
+// `clasp push` sends every script file under dist/ (.clasp.json rootDir) that .claspignore allows,
+// so dist/ holds the add-in's files only: the local tools build to local/.build/, and the add-in
+// build deletes anything else it finds in dist/ (an older layout's Node bundles would otherwise be
+// pushed, and their top-level `require` fails every execution in Apps Script).
+//
 // Apps Script only calls top-level `function` declarations and esbuild strips JSDoc, so the add-in
 // is bundled as an IIFE with a private global, and a footer of generated stubs (with the
 // `@customfunction` JSDoc Sheets needs for autocomplete) delegates to it. The stubs are generated
 // from src/surface.ts, the one list of what Apps Script may call; the build fails when that list
 // and the exports of src/main.ts disagree.
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
 
 const BUNDLE_GLOBAL = 'ContainerTracking';
 const args = new Set(process.argv.slice(2));
 
-/** Local tools (Node): entry → dist/local/<name>.js */
+const DIST = 'dist';
+/** Exactly what clasp pushes (.claspignore allows these and nothing else). */
+const ADDON_FILES = new Set(['Code.js', 'Sidebar.html', 'appsscript.json']);
+/** Gitignored, outside what clasp pushes. */
+const LOCAL_OUT = 'local/.build';
+
+/** Local tools (Node): entry → local/.build/<name>.js */
 const LOCAL_ENTRIES = {
   emulator: 'local/emulator/cli.ts',
   bench: 'local/bench/bench.ts',
@@ -68,13 +88,27 @@ async function buildSidebar() {
     // Inline safely: a literal "</script" inside the code would end the tag early.
     script = result.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
   }
-  const { readFileSync } = await import('node:fs');
   const html = readFileSync(template, 'utf8').replace('/*__SIDEBAR_SCRIPT__*/', () => script);
-  writeFileSync('dist/Sidebar.html', html);
+  writeAtomically('Sidebar.html', html);
+}
+
+/** Readers (tests running in parallel) see the old file or the new one, never half of one. */
+function writeAtomically(name, text) {
+  const temp = path.join(DIST, `.${name}.${process.pid}.tmp`);
+  writeFileSync(temp, text);
+  renameSync(temp, path.join(DIST, name));
+}
+
+/** Deletes whatever in dist/ is not one of the add-in's files. */
+function removeStaleOutput() {
+  for (const entry of readdirSync(DIST)) {
+    if (!ADDON_FILES.has(entry)) rmSync(path.join(DIST, entry), { recursive: true, force: true });
+  }
 }
 
 async function buildAddon() {
-  mkdirSync('dist', { recursive: true });
+  mkdirSync(DIST, { recursive: true });
+  removeStaleOutput();
   const surface = await loadSurface();
   const result = await esbuild.build({
     entryPoints: ['src/main.ts'],
@@ -108,8 +142,8 @@ async function buildAddon() {
   const header =
     '// Container Tracking for Google Sheets. Built file: edit src/ and run `npm run build`.\n';
   const footer = surface.map(stub).join('\n');
-  writeFileSync('dist/Code.js', `${header}${body}\n${footer}`);
-  copyFileSync('appsscript.json', 'dist/appsscript.json');
+  writeAtomically('Code.js', `${header}${body}\n${footer}`);
+  writeAtomically('appsscript.json', readFileSync('appsscript.json', 'utf8'));
   await buildSidebar();
   console.log(
     `built dist/Code.js (${Buffer.byteLength(body + footer)} bytes, ${surface.length} public functions)`,
@@ -117,13 +151,13 @@ async function buildAddon() {
 }
 
 async function buildLocal() {
-  mkdirSync('dist/local', { recursive: true });
+  mkdirSync(LOCAL_OUT, { recursive: true });
   const entryPoints = Object.fromEntries(
     Object.entries(LOCAL_ENTRIES).filter(([, path]) => existsSync(path)),
   );
   await esbuild.build({
     entryPoints,
-    outdir: 'dist/local',
+    outdir: LOCAL_OUT,
     bundle: true,
     platform: 'node',
     format: 'cjs',

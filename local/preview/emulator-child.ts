@@ -1,4 +1,4 @@
-// The emulator as the preview's child process (dist/local/preview-emulator.js). It must be a
+// The emulator as the preview's child process (local/.build/preview-emulator.js). It must be a
 // separate process: the preview's UrlFetchApp blocks its own thread while a request is out.
 // It reports over the IPC channel instead of printing, and exits when the preview goes away,
 // even if the preview was killed before it could say so.

@@ -1,4 +1,4 @@
-// Starts the emulator child (emulator-child.ts, built to dist/local/preview-emulator.js) and waits
+// Starts the emulator child (emulator-child.ts, built to local/.build/preview-emulator.js) and waits
 // for it to listen. Stopping it waits for the process to exit, so its port is free afterwards.
 
 import { fork, type ChildProcess } from 'node:child_process';

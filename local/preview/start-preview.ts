@@ -24,7 +24,7 @@ export interface PreviewOptions {
   port?: number;
   /** The emulator's port (0: any free port). */
   emulatorPort?: number;
-  /** The repository: dist/ and local/ are found from here. Default: two levels above this file. */
+  /** The repository: dist/ and local/.build/ are found from here. Default: two levels above this file. */
   root?: string;
   /** The spreadsheet's (and script's) time zone. */
   timeZone?: string;
@@ -46,11 +46,12 @@ const BUILD_HINT =
 
 function files(root: string) {
   const dist = path.join(root, 'dist');
+  const build = path.join(root, 'local', '.build');
   const paths = {
     code: path.join(dist, 'Code.js'),
-    worker: path.join(dist, 'local', 'preview-fetch-worker.js'),
-    emulator: path.join(dist, 'local', 'preview-emulator.js'),
-    script: path.join(dist, 'local', 'preview-page.js'),
+    worker: path.join(build, 'preview-fetch-worker.js'),
+    emulator: path.join(build, 'preview-emulator.js'),
+    script: path.join(build, 'preview-page.js'),
     html: path.join(root, 'local', 'preview', 'page', 'index.html'),
     css: path.join(root, 'local', 'preview', 'page', 'preview.css'),
     samples: path.join(root, 'local', 'samples', 'drive'),
