@@ -30,6 +30,8 @@ export function world(
   });
   const gas = createGasRuntime({
     ...(options.code ? { code: options.code } : { codePath: CODE_PATH }),
+    // The emulator stands in for the API host; every other URL must be in the manifest's list.
+    allowlistStandIns: [ORIGIN],
     fetch: (req) => emulator.handle(req),
     clock,
     spreadsheet: {

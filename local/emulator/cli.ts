@@ -16,6 +16,8 @@ async function main(): Promise<void> {
     clock: new ScaledClock(),
     demoKey: process.env.EMULATOR_KEY || undefined,
     seed: { containers },
+    // Uploads go back to this server, which curl can reach (an S3 host name would not resolve).
+    storageOrigin: null,
   });
   const server = await startEmulatorServer({ emulator, host, port }).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {

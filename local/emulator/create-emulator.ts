@@ -29,6 +29,7 @@ import {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_ORIGIN,
   DEFAULT_START,
+  DEFAULT_STORAGE_ORIGIN,
   type Emulator,
   type EmulatorOptions,
 } from './types';
@@ -47,6 +48,10 @@ const ROUTER = new Router<EmulatorEnv>([
 
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const origin = (options.origin ?? DEFAULT_ORIGIN).replace(/\/+$/, '');
+  const storageOrigin =
+    options.storageOrigin === null
+      ? null
+      : new URL(options.storageOrigin ?? DEFAULT_STORAGE_ORIGIN).origin;
   const clock = options.clock ?? new ManualClock(DEFAULT_START);
   const demoKey = options.demoKey ?? DEFAULT_DEMO_KEY;
   const delays = { ...DEFAULT_TRACKING_DELAYS, ...options.trackingDelays };
@@ -65,6 +70,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     clock,
     delays,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    storageOrigin,
     demoKey,
     accounts,
     faults: new FaultQueue(),
@@ -107,6 +113,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     appUrl: origin,
     demoKey,
     maxBodyBytes: env.maxBodyBytes,
+    storageOrigin,
     clock,
     faults: env.faults,
     requestLog: env.requestLog,

@@ -11,6 +11,8 @@ export interface EmulatorEnv {
   readonly clock: Clock;
   readonly delays: TrackingDelays;
   readonly maxBodyBytes: number;
+  /** Origin of direct_upload URLs; null: the request's own. */
+  readonly storageOrigin: string | null;
   readonly demoKey: string;
   readonly accounts: Map<string, AccountStore>;
   readonly faults: FaultQueue;

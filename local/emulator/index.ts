@@ -6,6 +6,7 @@ export {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_ORIGIN,
   DEFAULT_START,
+  DEFAULT_STORAGE_ORIGIN,
   type Emulator,
   type EmulatorOptions,
   type FaultControl,

@@ -14,6 +14,12 @@ export const DEFAULT_DEMO_KEY = 'demo-key-0000';
 /** The default ManualClock start (the same instant ManualClock itself defaults to). */
 export const DEFAULT_START = '2026-11-20T15:00:00Z';
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+/**
+ * Where direct_upload URLs point by default: like the real service's (Active Storage on Amazon
+ * S3, "service_name": "amazon"), a storage host that is not the API host, so that a client
+ * reaching it must be allowed to (Apps Script's urlFetchWhitelist). The bucket name is made up.
+ */
+export const DEFAULT_STORAGE_ORIGIN = 'https://container-tracking-emulator.s3.amazonaws.com';
 
 export interface EmulatorOptions {
   /** Where the emulator is reached; the API base is `${origin}/v2`, the app URL the origin. */
@@ -30,6 +36,13 @@ export interface EmulatorOptions {
   trackingDelays?: Partial<TrackingDelays>;
   /** Larger request bodies get 413. Default 10 MiB. */
   maxBodyBytes?: number;
+  /**
+   * The origin of direct_upload URLs (the path is always /storage/<key>; requests are routed by
+   * path, so whoever hands requests to the emulator decides which names reach it). Default
+   * DEFAULT_STORAGE_ORIGIN; null: the origin the blob request came in on (a standalone server
+   * that curl can upload to).
+   */
+  storageOrigin?: string | null;
 }
 
 export interface FaultControl {
@@ -45,6 +58,8 @@ export interface Emulator {
   readonly appUrl: string;
   readonly demoKey: string;
   readonly maxBodyBytes: number;
+  /** See EmulatorOptions.storageOrigin. */
+  readonly storageOrigin: string | null;
   readonly clock: Clock;
   readonly faults: FaultControl;
   readonly requestLog: RequestLog;

@@ -32,7 +32,12 @@ export function installGlobals(
     CacheService: new FakeCacheService((scope) => new FakeCache(rt.caches[scope], exec)),
     LockService: new FakeLockService(rt.locks, exec),
     UrlFetchApp: new FakeUrlFetchApp(
-      { handler: rt.fetchHandler, quota: rt.quotas.urlFetch, log: rt.urlFetchLog },
+      {
+        handler: rt.fetchHandler,
+        quota: rt.quotas.urlFetch,
+        log: rt.urlFetchLog,
+        allowlist: rt.urlFetchAllowlist,
+      },
       exec,
     ),
     Utilities: new FakeUtilities(exec),

@@ -5,7 +5,7 @@
 // every script file `clasp push` would send, run by gas-local in one global scope as Apps Script
 // does: a Node bundle that would be pushed fails every execution here as it would there.
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { require as loadGasFolder } from 'gas-local';
@@ -35,6 +35,7 @@ import {
 import { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 import type { UiState } from './ui';
 import type { UrlFetchLogEntry } from './url-fetch';
+import { UrlFetchAllowlist } from './url-fetch-allowlist';
 import { clockTriggerEvent, takeDueTriggers, type TriggerFiring } from './trigger-firing';
 import { installVirtualDate } from './virtual-date';
 
@@ -47,6 +48,14 @@ export interface GasRuntimeOptions {
    * HTML files are read from the folder.
    */
   codePath?: string;
+  /** The project's appsscript.json; default: the one in codePath's folder, if clasp pushes it. */
+  manifest?: Manifest;
+  /**
+   * Origins UrlFetchApp treats as if the manifest's urlFetchWhitelist listed them: the local
+   * emulator standing in for the API host (e.g. http://127.0.0.1:4949). Every other URL must
+   * match the list, as in Apps Script.
+   */
+  allowlistStandIns?: string[];
   /** Where HtmlService finds `<name>.html`; defaults to the directory of codePath. */
   htmlDir?: string;
   /** Where UrlFetchApp's requests go. */
@@ -63,6 +72,11 @@ export interface GasRuntimeOptions {
   quotas?: { urlFetchPerDay?: number; propertiesPerDay?: number };
   user?: { email?: string; locale?: string };
   formulaEvaluator?: FormulaEvaluator;
+}
+
+/** The parts of appsscript.json the runtime acts on. */
+export interface Manifest {
+  urlFetchWhitelist?: string[];
 }
 
 export interface RunOptions {
@@ -113,6 +127,13 @@ function projectPushSet(codePath: string): PushSet {
   return pushSet;
 }
 
+function readManifest(pushSet: PushSet): Manifest | undefined {
+  const file = path.join(pushSet.folder, 'appsscript.json');
+  return pushSet.includes(file) && existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest)
+    : undefined;
+}
+
 const defaultAuthMode = (kind: ExecutionKind): AuthModeName =>
   kind === 'custom-function' ? 'CUSTOM_FUNCTION' : kind === 'simple-trigger' ? 'LIMITED' : 'FULL';
 
@@ -140,6 +161,8 @@ export class GasRuntime {
   lastExecution: ExecutionRecord | undefined;
   readonly quotas: { urlFetch: DailyQuota; properties: DailyQuota };
   readonly fetchHandler: HttpHandler;
+  /** The manifest's urlFetchWhitelist; undefined when it has none. */
+  readonly urlFetchAllowlist: UrlFetchAllowlist | undefined;
   readonly htmlDir: string | undefined;
   readonly addOn: boolean;
   readonly addOnName: string;
@@ -148,11 +171,13 @@ export class GasRuntime {
   private readonly load: (context: vm.Context) => void;
 
   constructor(options: GasRuntimeOptions) {
+    let manifest = options.manifest;
     if (options.code !== undefined) {
       const script = compile(options.code, options.codePath ?? 'Code.js');
       this.load = (context) => script.runInContext(context);
     } else if (options.codePath !== undefined) {
       const pushSet = projectPushSet(options.codePath);
+      manifest ??= readManifest(pushSet);
       // gas-local reads and compiles the files for each execution (about 0.4 ms more than a
       // cached vm.Script for dist/Code.js), so a file changed on disk is what the next one runs.
       this.load = (context) => {
@@ -164,6 +189,9 @@ export class GasRuntime {
     this.htmlDir =
       options.htmlDir ?? (options.codePath ? path.dirname(options.codePath) : undefined);
     this.fetchHandler = options.fetch;
+    this.urlFetchAllowlist = manifest?.urlFetchWhitelist
+      ? new UrlFetchAllowlist(manifest.urlFetchWhitelist, options.allowlistStandIns)
+      : undefined;
     this.clock = options.clock ?? new ManualClock(Date.now());
     this.spreadsheet = new SpreadsheetModel(options.spreadsheet);
     this.spreadsheet.formulaEvaluator = options.formulaEvaluator;

@@ -3,7 +3,9 @@
 // <origin> returned code N. Truncated server response: … (use muteHttpExceptions option to
 // examine full response)"; a transport failure throws "Timeout: <url>", "DNS error: <url>" or
 // "Address unavailable: <url>"; past the daily quota "Service invoked too many times for one
-// day: urlfetch.". fetchAll sends its requests in parallel, so injected delays overlap.
+// day: urlfetch.". fetchAll sends its requests in parallel, so injected delays overlap. A URL the
+// manifest's urlFetchWhitelist does not cover is refused before anything is sent
+// (url-fetch-allowlist.ts).
 
 import { header, type HttpHandler, type HttpRequest, type HttpResponse } from '../http';
 import { fail } from './errors';
@@ -11,6 +13,7 @@ import type { Execution } from './execution';
 import { bodyBytes, FakeHttpResponse } from './http-response';
 import type { ExecutionKind } from './policy';
 import type { DailyQuota } from './quota';
+import { notAllowlisted, type UrlFetchAllowlist } from './url-fetch-allowlist';
 import { registerFake } from './registry';
 import { prepareRequest, type FetchParams, type PreparedRequest } from './url-fetch-request';
 
@@ -47,6 +50,8 @@ export interface UrlFetchShared {
   handler: HttpHandler;
   quota: DailyQuota;
   log: UrlFetchLogEntry[];
+  /** The manifest's urlFetchWhitelist; undefined when it has none (every URL allowed). */
+  allowlist?: UrlFetchAllowlist;
 }
 
 function transportMessage(error: unknown, url: string): string {
@@ -77,6 +82,7 @@ export class FakeUrlFetchApp {
 
   fetch(url: string, params?: FetchParams): FakeHttpResponse {
     const prepared = prepareRequest(url, params);
+    this.#checkAllowed([prepared]);
     this.shared.quota.spend(this.exec.now());
     this.exec.countRequests(1);
     const outcome = this.#send(prepared);
@@ -88,6 +94,7 @@ export class FakeUrlFetchApp {
     const prepared = requests.map((r) =>
       typeof r === 'string' ? prepareRequest(r, {}) : prepareRequest(r?.url, r),
     );
+    this.#checkAllowed(prepared);
     this.shared.quota.spend(this.exec.now(), prepared.length);
     this.exec.countRequests(prepared.length);
     const outcomes = prepared.map((p) => this.#send(p));
@@ -107,6 +114,12 @@ export class FakeUrlFetchApp {
       followRedirects: p.followRedirects !== false,
       validateHttpsCertificates: p.validateHttpsCertificates !== false,
     };
+  }
+
+  #checkAllowed(prepared: PreparedRequest[]): void {
+    const allowlist = this.shared.allowlist;
+    const refused = allowlist && prepared.find((p) => !allowlist.allows(p.request.url));
+    if (refused) fail(notAllowlisted(refused.request.url));
   }
 
   #call(request: HttpRequest): Outcome {

@@ -26,3 +26,16 @@ export function createHttpBridge(workerPath: string): HttpHandler {
     });
   };
 }
+
+/**
+ * Sends requests for `from` (an origin no DNS resolves here, like the emulator's storage host) to
+ * `to`, as a hosts-file entry would: the script and its UrlFetchApp log still see `from`.
+ */
+export function routeOrigin(handler: HttpHandler, from: string, to: string): HttpHandler {
+  const source = new URL(from).origin;
+  return (request) => {
+    const url = new URL(request.url);
+    if (url.origin !== source) return handler(request);
+    return handler({ ...request, url: `${to}${url.pathname}${url.search}` });
+  };
+}

@@ -6,11 +6,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PUBLIC_FUNCTIONS } from '../../src/surface';
+import { DEFAULT_STORAGE_ORIGIN } from '../emulator/types';
 import { startLocalHost } from '../host/host-server';
 import { EmulatorClock } from './emulator-clock';
 import { EmulatorControl } from './emulator-control';
 import { startEmulatorProcess, type EmulatorProcess } from './emulator-process';
-import { createHttpBridge } from './fetch-bridge';
+import { createHttpBridge, routeOrigin } from './fetch-bridge';
 import { CustomFunctionCells } from './formula/custom-cells';
 import { seedDemo } from './demo/seed-demo';
 import { isAddressInUse, PortInUseError } from './port-in-use';
@@ -101,7 +102,10 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     const runtime = new PreviewRuntime(
       {
         codePath: p.code,
-        fetch: http,
+        // The emulator child hands out direct_upload URLs on its (made-up) S3 host, which the
+        // manifest's urlFetchWhitelist must allow; the emulator stands in for the API host.
+        fetch: routeOrigin(http, DEFAULT_STORAGE_ORIGIN, emulator.url),
+        allowlistStandIns: [emulator.url],
         spreadsheet: {
           name: 'Container Tracking demo',
           timeZone,

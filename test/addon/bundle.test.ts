@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
+import { UrlFetchAllowlist } from '../../local/gas/url-fetch-allowlist';
 import { PUBLIC_FUNCTIONS } from '../../src/surface';
 
 const dist = path.resolve(__dirname, '../../dist');
@@ -34,7 +35,7 @@ describe('dist/Code.js', () => {
     expect(Buffer.byteLength(code)).toBeLessThan(150 * 1024);
   });
 
-  it('ships a V8 manifest with explicit scopes and the API host allowed', () => {
+  it('ships a V8 manifest with explicit scopes', () => {
     const manifest = JSON.parse(readFileSync(path.join(dist, 'appsscript.json'), 'utf8'));
     expect(manifest.runtimeVersion).toBe('V8');
     expect(manifest.oauthScopes).toEqual(
@@ -45,6 +46,28 @@ describe('dist/Code.js', () => {
         'https://www.googleapis.com/auth/script.scriptapp',
       ]),
     );
-    expect(manifest.urlFetchWhitelist).toContain('https://api.terminal49.com/');
+  });
+
+  it('lets UrlFetchApp reach every host the add-in fetches, and those only', () => {
+    const manifest = JSON.parse(readFileSync(path.join(dist, 'appsscript.json'), 'utf8'));
+    const list = new UrlFetchAllowlist(manifest.urlFetchWhitelist);
+    // The API, and the direct-upload endpoint at its origin.
+    expect(list.allows('https://api.terminal49.com/v2/containers?page[size]=100')).toBe(true);
+    expect(list.allows('https://api.terminal49.com/rails/active_storage/direct_uploads')).toBe(
+      true,
+    );
+    // direct_upload.url: a presigned S3 PUT ("service_name": "amazon"); bucket and region are
+    // the service's, so both of S3's virtual-hosted forms must pass.
+    for (const host of ['t49-uploads.s3.amazonaws.com', 't49-uploads.s3.us-west-2.amazonaws.com']) {
+      expect(list.allows(`https://${host}/883c4cf4/pqjug51u?X-Amz-Signature=ab`)).toBe(true);
+    }
+    // The app host is only linked to, never fetched; nothing else is reachable.
+    for (const url of [
+      'https://app.terminal49.com/',
+      'https://example.com/',
+      'http://api.terminal49.com/v2',
+    ]) {
+      expect([url, list.allows(url)]).toEqual([url, false]);
+    }
   });
 });

@@ -15,6 +15,8 @@ beforeAll(async () => {
   emulator = createEmulator({
     clock: new ManualClock('2026-11-20T15:00:00Z'),
     maxBodyBytes: 64 * 1024,
+    // Storage on this server's own origin, which fetch can reach.
+    storageOrigin: null,
   });
   server = await startEmulatorServer({ emulator, port: 0 });
 });

@@ -61,8 +61,9 @@ describe('direct upload → PUT → document', () => {
       service_name: 'amazon',
       metadata: {},
     });
+    // On the storage host, as at the real service: not the API host.
     expect(record.direct_upload.url).toMatch(
-      /^http:\/\/127\.0\.0\.1:4949\/storage\/[a-z0-9]{28}\?X-Amz-Algorithm=/,
+      /^https:\/\/container-tracking-emulator\.s3\.amazonaws\.com\/storage\/[a-z0-9]{28}\?X-Amz-Algorithm=/,
     );
     expect(record.direct_upload.headers).toEqual({
       'Content-Type': 'application/pdf',

@@ -35,6 +35,8 @@ export function createHarness(options: HarnessOptions = {}) {
   const interceptors: Interceptor[] = [];
   const gas: GasRuntime = createGasRuntime({
     codePath: CODE_PATH,
+    // The emulator stands in for the API host; every other URL must be in the manifest's list.
+    allowlistStandIns: [ORIGIN],
     fetch: (req) =>
       interceptors.reduce<HttpResponse | undefined>((r, f) => r ?? f(req), undefined) ??
       emulator.handle(req),

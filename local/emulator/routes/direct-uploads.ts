@@ -1,5 +1,6 @@
 // POST /rails/active_storage/direct_uploads at the origin (not under /v2): an Active Storage
-// blob record whose direct_upload URL is an S3-style presigned PUT served by storage.ts.
+// blob record whose direct_upload URL is an S3-style presigned PUT served by storage.ts, on the
+// storage origin (an S3 bucket's host by default, as at the real service: not the API host).
 import { fromBase64, toBase64, utf8Encode } from '../core/base64';
 import type { Rng } from '../core/prng';
 import { isoMillis } from '../core/time';
@@ -79,7 +80,7 @@ function createBlob(ctx: RequestContext, env: EmulatorEnv) {
   );
   record.signedId = `${message}--${token(env.ids, 40, '0123456789abcdef')}`;
   ctx.account.addBlob(record);
-  return json(200, blobJson(record, ctx.url.origin));
+  return json(200, blobJson(record, env.storageOrigin ?? ctx.url.origin));
 }
 
 function token(rng: Rng, length: number, alphabet: string): string {

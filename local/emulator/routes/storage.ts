@@ -1,5 +1,6 @@
 // PUT <direct_upload.url>: behaves like an S3 presigned PUT. The signed headers must be sent as
 // given, the bytes must match Content-Length and Content-MD5, and nothing is stored otherwise.
+// Routed by path (/storage/<key>) whatever the host: the storage origin is only a name.
 import type { HttpResponse } from '../../http';
 import { toBase64 } from '../core/base64';
 import { md5, toHex } from '../core/md5';
