@@ -103,7 +103,7 @@ test('npm start prints one URL, serves the preview there, and stops on Ctrl+C', 
 
 describe('busy ports', () => {
   const cli = (env: Record<string, string>) =>
-    run(process.execPath, [path.join('dist', 'local', 'preview.js')], env);
+    run(process.execPath, [path.join('local', '.build', 'preview.js')], env);
 
   test.each([
     ['PORT', 'the preview page'],
