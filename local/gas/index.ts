@@ -1,7 +1,8 @@
 // Public API of the Apps Script fakes and local runtime.
 
 export { createGasRuntime, GasRuntime } from './runtime';
-export type { CacheEntryRef, GasRuntimeOptions, Manifest, RunOptions } from './runtime';
+export type { CacheEntryRef, GasRuntimeOptions, RunOptions } from './runtime';
+export type { Manifest } from './project';
 export type { TriggerFiring } from './trigger-firing';
 export { Counters } from './counters';
 export type { CounterService, CounterSnapshot } from './counters';

@@ -5,10 +5,8 @@
 // every script file `clasp push` would send, run by gas-local in one global scope as Apps Script
 // does: a Node bundle that would be pushed fails every execution here as it would there.
 
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import { require as loadGasFolder } from 'gas-local';
 import { ManualClock } from '../clock';
 import type { HttpHandler } from '../http';
 import { CacheStore, type CacheScope } from './cache';
@@ -21,7 +19,7 @@ import { LockTable, type LockScope } from './lock';
 import type { LogEntry } from './logging';
 import type { AuthModeName, ExecutionKind } from './policy';
 import { PropertyStore, type PropertyScope } from './properties';
-import { pushSetOf, type PushSet } from './push-set';
+import { projectOf, type Manifest } from './project';
 import { DailyQuota } from './quota';
 import { Realm } from './realm';
 import { TriggerStore } from './script-app';
@@ -74,11 +72,6 @@ export interface GasRuntimeOptions {
   formulaEvaluator?: FormulaEvaluator;
 }
 
-/** The parts of appsscript.json the runtime acts on. */
-export interface Manifest {
-  urlFetchWhitelist?: string[];
-}
-
 export interface RunOptions {
   kind?: ExecutionKind;
   /** For simple triggers: NONE (add-on not yet used in this document), LIMITED (default) or FULL. */
@@ -114,24 +107,6 @@ function toNodeError(thrown: unknown): Error {
     return error;
   }
   return new Error(String(thrown));
-}
-
-/** The push set codePath belongs to; codePath itself must be one of its script files. */
-function projectPushSet(codePath: string): PushSet {
-  const file = path.resolve(codePath);
-  if (!existsSync(file)) throw new Error(`${codePath} does not exist: build first (npm run build)`);
-  const pushSet = pushSetOf(path.dirname(file));
-  if (!pushSet.isScript(file)) {
-    throw new Error(`${codePath} is not a script file clasp would push (see .claspignore)`);
-  }
-  return pushSet;
-}
-
-function readManifest(pushSet: PushSet): Manifest | undefined {
-  const file = path.join(pushSet.folder, 'appsscript.json');
-  return pushSet.includes(file) && existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest)
-    : undefined;
 }
 
 const defaultAuthMode = (kind: ExecutionKind): AuthModeName =>
@@ -176,13 +151,9 @@ export class GasRuntime {
       const script = compile(options.code, options.codePath ?? 'Code.js');
       this.load = (context) => script.runInContext(context);
     } else if (options.codePath !== undefined) {
-      const pushSet = projectPushSet(options.codePath);
-      manifest ??= readManifest(pushSet);
-      // gas-local reads and compiles the files for each execution (about 0.4 ms more than a
-      // cached vm.Script for dist/Code.js), so a file changed on disk is what the next one runs.
-      this.load = (context) => {
-        loadGasFolder(pushSet.folder, context, { filter: (file) => pushSet.isScript(file) });
-      };
+      const project = projectOf(options.codePath);
+      manifest ??= project.manifest;
+      this.load = project.load;
     } else {
       throw new Error('createGasRuntime needs `code` or `codePath`');
     }
