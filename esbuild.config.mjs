@@ -92,9 +92,13 @@ async function buildSidebar() {
   writeAtomically('Sidebar.html', html);
 }
 
-/** Readers (tests running in parallel) see the old file or the new one, never half of one. */
+/**
+ * Readers (a running preview loads dist/ for every execution) see the old file or the new one,
+ * never half of one. The file is staged outside dist/, so no reader ever meets a temporary file.
+ */
 function writeAtomically(name, text) {
-  const temp = path.join(DIST, `.${name}.${process.pid}.tmp`);
+  mkdirSync(LOCAL_OUT, { recursive: true });
+  const temp = path.join(LOCAL_OUT, `.dist-${name}.${process.pid}.tmp`);
   writeFileSync(temp, text);
   renameSync(temp, path.join(DIST, name));
 }

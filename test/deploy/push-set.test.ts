@@ -1,56 +1,96 @@
 // What `clasp push` would send, asked of the real clasp (`clasp status --json` lists the files to
 // push and works offline). PRODUCT.md, Deployment modes: "`clasp push` sends exactly the
 // add-in's files (`appsscript.json`, the script, the HTML): never the local tools' builds",
-// whatever ran before: an old build's leftovers in dist/ included.
+// whatever ran before: an old build's leftovers in dist/ included. The builds run in a copy of
+// the repository, so the dist/ other tests are loading is never rebuilt under them.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pushSetOf } from '../../local/gas/push-set';
 
 jest.setTimeout(120_000);
 
 const ROOT = path.resolve(__dirname, '../..');
-const DIST = path.join(ROOT, 'dist');
 const ADDON_FILES = ['dist/Code.js', 'dist/Sidebar.html', 'dist/appsscript.json'];
+/** What the builds and clasp read: everything but the outputs. */
+const SOURCES = [
+  '.clasp.json',
+  '.claspignore',
+  'appsscript.json',
+  'esbuild.config.mjs',
+  'package.json',
+  'src',
+  'local',
+];
 
 /** A Node bundle as the local tools' build writes them: its top level calls require. */
 const NODE_BUNDLE = '"use strict";\nvar fs = require("node:fs");\nfs.existsSync(".");\n';
 
+let copy: string;
+let dist: string;
+let strays: string[];
+
+beforeAll(() => {
+  copy = mkdtempSync(path.join(tmpdir(), 'push-set-'));
+  for (const entry of SOURCES.filter((e) => existsSync(path.join(ROOT, e)))) {
+    cpSync(path.join(ROOT, entry), path.join(copy, entry), {
+      recursive: true,
+      filter: (source) => path.basename(source) !== '.build',
+    });
+  }
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
+  dist = path.join(copy, 'dist');
+  strays = [path.join(dist, 'local', 'preview.js'), path.join(dist, 'Stale.js')];
+});
+
+afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
 function build(...args: string[]): void {
-  execFileSync(process.execPath, ['esbuild.config.mjs', ...args], { cwd: ROOT, stdio: 'pipe' });
+  execFileSync(process.execPath, ['esbuild.config.mjs', ...args], { cwd: copy, stdio: 'pipe' });
+}
+
+function leaveStrays(): void {
+  mkdirSync(path.join(dist, 'local'), { recursive: true });
+  for (const file of strays) writeFileSync(file, NODE_BUNDLE);
 }
 
 function filesToPush(): string[] {
   const clasp = path.join(ROOT, 'node_modules', '@google', 'clasp', 'build', 'src', 'index.js');
   const out = execFileSync(process.execPath, [clasp, 'status', '--json'], {
-    cwd: ROOT,
+    cwd: copy,
     encoding: 'utf8',
   });
   return (JSON.parse(out) as { filesToPush: string[] }).filesToPush.sort();
 }
 
-const strays = [path.join(DIST, 'local', 'old-preview.js'), path.join(DIST, 'Stale.js')];
-
-afterAll(() => {
-  for (const file of strays) rmSync(file, { force: true });
-});
-
 describe('clasp push sends exactly the add-in', () => {
   it('after building the add-in and every local tool, over an old build left in dist/', () => {
-    mkdirSync(path.join(DIST, 'local'), { recursive: true });
-    for (const file of strays) writeFileSync(file, NODE_BUNDLE);
+    leaveStrays();
     build('--local');
     build();
     expect(filesToPush()).toEqual([...ADDON_FILES].sort());
     // The add-in build cleared the old output itself, not only .claspignore.
     expect(strays.filter((file) => existsSync(file))).toEqual([]);
-    expect(existsSync(path.join(DIST, 'local'))).toBe(false);
+    expect(existsSync(path.join(dist, 'local'))).toBe(false);
+    // The local tools were built, elsewhere.
+    expect(existsSync(path.join(copy, 'local', '.build', 'preview.js'))).toBe(true);
   });
 
   it('even when a stray script lands in dist/ after the build (.claspignore)', () => {
     build();
-    mkdirSync(path.join(DIST, 'local'), { recursive: true });
-    for (const file of strays) writeFileSync(file, NODE_BUNDLE);
+    leaveStrays();
     expect(filesToPush()).toEqual([...ADDON_FILES].sort());
+    // The local runtime loads the same set (local/gas/push-set.ts).
+    expect(pushSetOf(dist).list()).toEqual(['appsscript.json', 'Code.js', 'Sidebar.html']);
   });
 });
