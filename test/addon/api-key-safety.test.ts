@@ -101,6 +101,34 @@ describe('the API key goes only to the API base URL origin', () => {
     expect(carriers.filter((o) => o !== ORIGIN)).toEqual([]);
   });
 
+  it.each([
+    ['another host', 'https://evil.example/v2/shipping_lines?page[number]=2'],
+    ['plain http', 'http://localhost.evil.example/v2/shipping_lines?page[number]=2'],
+    ['a user name', `${ORIGIN}@evil.example/v2/shipping_lines?page[number]=2`],
+    ['a scheme-relative host', '//evil.example/v2/shipping_lines?page[number]=2'],
+  ])('does not follow links.next to %s', (_label, next) => {
+    const h = createHarness();
+    const carriers = keyCarriers(h);
+    h.interceptors.push((req) =>
+      req.url.startsWith(`${ORIGIN}/v2/shipping_lines`)
+        ? {
+            status: 200,
+            headers: {},
+            body: JSON.stringify({
+              data: [
+                { id: '1', type: 'shipping_line', attributes: { scac: 'MAEU', name: 'Maersk' } },
+              ],
+              links: { next },
+            }),
+          }
+        : undefined,
+    );
+    const lines = h.gas.run<{ scac: string }[]>('listShippingLines');
+    expect(lines.map((l) => l.scac)).toEqual(['MAEU']); // page 1 is still offered
+    expect(carriers).toEqual([ORIGIN]);
+    expect(h.gas.urlFetchLog.map((e) => new URL(e.url).host)).toEqual(['127.0.0.1:4949']);
+  });
+
   it('follows a redirect within its own origin', () => {
     const h = createHarness();
     h.interceptors.push((req) =>
