@@ -23,10 +23,10 @@ export function areaOf(path: string): Area {
   return 'app';
 }
 
-/** The key from `Authorization: Token <key>`, or null. */
+/** The key from `Authorization: Token <key>` or `Bearer <key>` (the service takes both), or null. */
 function tokenOf(headers: Record<string, string>): string | null {
   const value = header(headers, 'Authorization');
-  const m = value === undefined ? null : /^Token\s+(\S+)\s*$/.exec(value);
+  const m = value === undefined ? null : /^(?:Token|Bearer)\s+(\S+)\s*$/.exec(value);
   return m?.[1] ?? null;
 }
 

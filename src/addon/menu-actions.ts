@@ -1,11 +1,12 @@
 // What the menu items and the trigger call. Each reports back in a toast, not a stack trace.
 
+import { redact } from '../core/redact';
 import { disableAutoRefresh, enableAutoRefresh } from './auto-refresh';
 import { refreshTrackingSheet, type RefreshReport } from './tracking-sheet-refresh';
 import { setupTrackingSheet } from './tracking-sheet-setup';
 
 function toast(message: string): void {
-  SpreadsheetApp.getActive().toast(message, 'Container Tracking', 6);
+  SpreadsheetApp.getActive().toast(redact(message), 'Container Tracking', 6);
 }
 
 function guarded(action: () => string): void {

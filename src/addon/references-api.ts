@@ -2,7 +2,7 @@
 // the ref numbers of its container or shipment.
 
 import { patchRefNumbers, recordsOf } from '../api/resources';
-import { AppError } from '../core/errors';
+import { AppError, userMessage } from '../core/errors';
 import { parseRow, splitRefNumbers } from '../core/row-input';
 import { readLayout } from '../core/sheet-layout';
 import { trackingLink } from '../core/settings';
@@ -63,7 +63,7 @@ export function getSelectedRow(): SelectedRow | null {
   try {
     return { ...base, refNumbers: lookup(run, parsed.number, parsed.kind).refNumbers };
   } catch (e) {
-    return { ...base, refNumbers: null, problem: (e as Error).message };
+    return { ...base, refNumbers: null, problem: userMessage(e) };
   }
 }
 

@@ -2,13 +2,13 @@
 
 import { listContainersPage } from '../api/resources';
 import { metaNumber } from '../api/jsonapi';
-import { toAppError } from '../core/errors';
+import { userMessage } from '../core/errors';
 import { publicSettings, type PublicSettings, type SettingsInput } from '../core/settings';
 import { Execution } from '../gas/execution';
 
 export function saveSettings(input: SettingsInput): PublicSettings {
-  const saved = new Execution('sidebar').settingsStore.save(input ?? {});
-  return publicSettings(saved);
+  const { settings, notice } = new Execution('sidebar').settingsStore.save(input ?? {});
+  return notice ? { ...publicSettings(settings), notice } : publicSettings(settings);
 }
 
 export function getSettings(): PublicSettings {
@@ -34,6 +34,6 @@ export function testConnection(): ConnectionResult {
       containerCount: total,
     };
   } catch (e) {
-    return { ok: false, message: toAppError(e).message };
+    return { ok: false, message: userMessage(e) };
   }
 }

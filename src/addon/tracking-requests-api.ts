@@ -57,8 +57,9 @@ export function validateTrackingRequest(form: TrackingRequestForm): {
         `${requestNumber} has a wrong check digit (it should end in ${containerCheckDigit(requestNumber.slice(0, 10))}). Check the number.`,
       );
     }
-  } else if (!/^[A-Z0-9-]{4,40}$/.test(requestNumber.replace(/\s+/g, ''))) {
-    throw new AppError('input', 'A BOL or booking number has 4 to 40 letters, digits or dashes.');
+  } else if (!/^[A-Z0-9-]{6,40}$/.test(requestNumber.replace(/\s+/g, ''))) {
+    // 6: the service's own minimum ("Request number is too short (minimum is 6 characters)").
+    throw new AppError('input', 'A BOL or booking number has 6 to 40 letters, digits or dashes.');
   } else {
     requestNumber = requestNumber.replace(/\s+/g, '');
   }

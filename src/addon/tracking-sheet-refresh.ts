@@ -9,6 +9,7 @@ import { outputRuns, readLayout, type SheetLayout } from '../core/sheet-layout';
 import { safeCell } from '../core/sheet-text';
 import { trackingLink } from '../core/settings';
 import { AppError, toAppError } from '../core/errors';
+import { redact } from '../core/redact';
 import type { ContainerRecord } from '../core/model';
 import { runBulkTracking } from '../engine/bulk-tracking';
 import { RequestLedger, trackingText } from '../engine/request-ledger';
@@ -120,6 +121,7 @@ function report(
   at: Date,
   interactive: boolean,
 ): void {
+  message = redact(message); // the sheet and the toast are read by people: never the key
   const status = statusSheet(ss);
   if (ok) status.getRange('B1').setValue(at);
   status.getRange('B2').setValue(safeCell(message));

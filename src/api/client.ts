@@ -1,13 +1,24 @@
 // The JSON:API client. Every request passes the shared gate (so no execution can exceed the
 // service's limit), carries `Authorization: Token <key>`, is retried only when that is safe, and
-// stops retrying when the execution's time runs out.
+// stops retrying when the execution's time runs out. The key goes only to the API base URL's own
+// origin (https, or the local http hosts): a link or redirect to anywhere else is refused before
+// anything is sent, and redirects are followed here, not by UrlFetchApp (which would carry the
+// Authorization header to wherever the Location points).
 
 import { AppError, toAppError } from '../core/errors';
+import { rememberSecret } from '../core/redact';
+import { keyMayGoTo, parseHttpUrl, resolveReference, formatUrl, type HttpUrl } from '../core/url';
 import type { Clock } from '../engine/ports';
 import type { RequestGate } from '../engine/request-gate';
 import { badBodyError, errorFromResponse, isRetryable } from './errors';
 import { parseDocument, type JsonApiDocument } from './jsonapi';
-import type { HttpMethod, Transport, TransportRequest, TransportResponse } from './transport';
+import {
+  headerValue,
+  type HttpMethod,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from './transport';
 
 export const JSON_API = 'application/vnd.api+json';
 
@@ -33,6 +44,11 @@ export interface ClientOptions {
   deadline: number;
   /** Longest single wait for a rate slot or a retry; custom functions keep this short. */
   maxWaitMs: number;
+  /**
+   * Longest wait the service may ask for with Retry-After (still within `deadline`); defaults to
+   * `maxWaitMs`. An interactive refresh waits out a 20 s Retry-After rather than stop.
+   */
+  maxRetryAfterMs?: number;
   maxAttempts?: number;
 }
 
@@ -48,8 +64,24 @@ export function buildUrl(base: string, path: string, query?: ApiRequest['query']
   return `${url}${url.includes('?') ? '&' : '?'}${pairs.join('&')}`;
 }
 
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
+type Outcome = JsonApiDocument | AppError | { redirect: string };
+
+function isRedirect(outcome: Outcome): outcome is { redirect: string } {
+  return typeof (outcome as { redirect?: unknown }).redirect === 'string';
+}
+
 export class ApiClient {
-  constructor(private readonly options: ClientOptions) {}
+  /** The API base URL parsed once; null when it is not an address the key may go to. */
+  private readonly base: HttpUrl | null;
+
+  constructor(private readonly options: ClientOptions) {
+    rememberSecret(options.apiKey);
+    const parsed = parseHttpUrl(options.apiBaseUrl);
+    this.base = parsed.url && keyMayGoTo(parsed.url) ? parsed.url : null;
+  }
 
   get apiBaseUrl(): string {
     return this.options.apiBaseUrl;
@@ -72,14 +104,47 @@ export class ApiClient {
     return out;
   }
 
-  private interpret(response: TransportResponse | Error): JsonApiDocument | AppError {
+  /** The request's URL when the key may go there: the API base URL's origin, nowhere else. */
+  private checkTarget(req: ApiRequest): AppError | null {
+    if (!this.base) {
+      return new AppError(
+        'config',
+        'The API base URL in Settings is not an https address of the tracking service. Open Container Tracking → Settings and correct it.',
+      );
+    }
+    const parsed = parseHttpUrl(buildUrl(this.options.apiBaseUrl, req.path, req.query), {
+      allowQuery: true,
+    });
+    if (parsed.url && parsed.url.origin === this.base.origin) return null;
+    const where = parsed.url ? parsed.url.origin : 'an invalid address';
+    return new AppError(
+      'config',
+      `The tracking service pointed to ${where}, which is not the API base URL's ${this.base.origin}. Not followed: the API key only goes to ${this.base.origin}.`,
+    );
+  }
+
+  private interpret(response: TransportResponse | Error, sentTo: string): Outcome {
     if (response instanceof Error) return toAppError(response);
     const now = this.options.clock.now();
+    if (REDIRECTS.has(response.status)) return this.redirectTarget(response, sentTo);
     if (response.status >= 400) return errorFromResponse(response, now);
     if (response.status === 204) return {};
     const parsed = parseDocument(response.body);
     if ('problem' in parsed) return badBodyError(parsed.problem, response.status);
     return parsed.doc;
+  }
+
+  /** A redirect is followed only within the API's origin; anything else is an error. */
+  private redirectTarget(response: TransportResponse, sentTo: string): Outcome {
+    const location = headerValue(response.headers, 'Location');
+    const from = parseHttpUrl(sentTo, { allowQuery: true }).url;
+    const to = from && location ? resolveReference(from, location, { allowQuery: true }).url : null;
+    if (to && this.base && to.origin === this.base.origin) return { redirect: formatUrl(to) };
+    return new AppError(
+      'config',
+      `The tracking service redirected to ${to ? to.origin : 'an invalid address'} (${response.status}). Not followed: the API key only goes to ${this.base?.origin ?? 'the API base URL'}. Check the API base URL in Settings.`,
+      { status: response.status },
+    );
   }
 
   send(req: ApiRequest): JsonApiDocument {
@@ -95,34 +160,67 @@ export class ApiClient {
   sendAll(requests: ApiRequest[]): (JsonApiDocument | AppError)[] {
     const { gate, clock, transport, deadline, maxWaitMs } = this.options;
     const maxAttempts = this.options.maxAttempts ?? 3;
+    const maxRetryAfterMs = this.options.maxRetryAfterMs ?? maxWaitMs;
+    requests = requests.slice(); // a followed redirect replaces its request's URL here
+    const redirects = new Array<number>(requests.length).fill(0);
     // Not `new Array(n)`: its holes would be skipped by map() below, losing the unsent requests.
     const results: (JsonApiDocument | AppError | undefined)[] = requests.map(() => undefined);
     const attempts = new Array<number>(requests.length).fill(0);
-    let queue = requests.map((_, i) => i);
+    let queue: number[] = [];
+    requests.forEach((req, i) => {
+      const refused = this.checkTarget(req);
+      if (refused) results[i] = refused;
+      else queue.push(i);
+    });
     let backoffMs = 0;
+    /** The wait was asked for by the service (Retry-After), not chosen by us. */
+    let serverAsked = false;
 
     while (queue.length > 0) {
       const timeLeft = deadline - clock.now();
       if (backoffMs > 0) {
-        if (backoffMs > Math.min(maxWaitMs, timeLeft)) break;
+        if (backoffMs > Math.min(serverAsked ? maxRetryAfterMs : maxWaitMs, timeLeft)) break;
         clock.sleep(backoffMs);
         backoffMs = 0;
+        serverAsked = false;
       }
       const granted =
         timeLeft > 0 ? gate.acquire(queue.length, Math.min(maxWaitMs, deadline - clock.now())) : 0;
       if (granted === 0) break;
       const batch = queue.slice(0, granted);
       queue = queue.slice(granted);
-      const responses = transport.fetchAll(batch.map((i) => this.toTransport(requests[i]!)));
+      const sent = batch.map((i) => this.toTransport(requests[i]!));
+      const responses = transport.fetchAll(sent);
       const retry: number[] = [];
+      const followed: number[] = [];
       batch.forEach((index, k) => {
-        const outcome = this.interpret(responses[k] ?? new Error('no response'));
+        const outcome = this.interpret(responses[k] ?? new Error('no response'), sent[k]!.url);
+        if (isRedirect(outcome)) {
+          const req = requests[index]!;
+          const status = (responses[k] as TransportResponse).status;
+          // 307/308 repeat the request as it was; 301/302/303 become a GET (as HTTP clients do).
+          const keepMethod = req.method === 'get' || status === 307 || status === 308;
+          requests[index] = keepMethod
+            ? { ...req, path: outcome.redirect, query: undefined }
+            : { method: 'get', path: outcome.redirect, retry: req.retry };
+          redirects[index]! += 1;
+          if (redirects[index]! <= MAX_REDIRECTS) {
+            followed.push(index);
+            return;
+          }
+          results[index] = new AppError(
+            'upstream',
+            `The tracking service redirected more than ${MAX_REDIRECTS} times. Check the API base URL in Settings.`,
+          );
+          return;
+        }
         attempts[index]! += 1;
         if (outcome instanceof AppError) {
           if (outcome.kind === 'rate-limit' && outcome.retryAfterSeconds) {
             const until = clock.now() + outcome.retryAfterSeconds * 1000;
             gate.blockUntil(until);
             backoffMs = Math.max(backoffMs, outcome.retryAfterSeconds * 1000);
+            serverAsked = true;
           } else if (isRetryable(outcome)) {
             backoffMs = Math.max(backoffMs, 1000 * 2 ** (attempts[index]! - 1));
           }
@@ -136,8 +234,11 @@ export class ApiClient {
         }
         results[index] = outcome;
       });
-      queue = [...retry, ...queue];
-      if (retry.length === 0) backoffMs = 0;
+      queue = [...followed, ...retry, ...queue];
+      if (retry.length === 0) {
+        backoffMs = 0;
+        serverAsked = false;
+      }
     }
 
     const busy = new AppError(

@@ -15,9 +15,26 @@ export function retryAfterSeconds(headers: Record<string, string>, nowMs: number
   return 60;
 }
 
+/** Titles that only repeat the HTTP status (the real 404 is `title: "Not Found", detail: null`). */
+const STATUS_TITLES = new Set([
+  'bad request',
+  'unauthorized',
+  'forbidden',
+  'not found',
+  'conflict',
+  'unprocessable entity',
+  'too many requests',
+  'internal server error',
+]);
+
+/** The service's own words: each error's detail, or its title when that says more than the status. */
 function details(errors: ApiErrorObject[]): string {
   return errors
-    .map((e) => e.detail || e.title || '')
+    .map((e) => {
+      if (typeof e?.detail === 'string' && e.detail.trim() !== '') return e.detail;
+      const title = typeof e?.title === 'string' ? e.title : '';
+      return STATUS_TITLES.has(title.trim().toLowerCase()) ? '' : title;
+    })
     .filter((t) => t !== '')
     .join('; ');
 }

@@ -4,7 +4,7 @@
 import type { ApiClient, ApiRequest } from './client';
 import type { JsonApiDocument } from './jsonapi';
 import { AppError } from '../core/errors';
-import { apiOrigin } from '../core/settings';
+import { formatUrl, parseHttpUrl, resolveReference } from '../core/url';
 
 export interface PageVisit {
   doc: JsonApiDocument;
@@ -22,6 +22,7 @@ export function paginate(
   visit: (v: PageVisit) => boolean,
 ): AppError | null {
   const seen = new Set<string>();
+  const base = parseHttpUrl(client.apiBaseUrl).url;
   let request: ApiRequest | null = first;
   for (let page = 1; request && page <= maxPages; page++) {
     const [result] = client.sendAll([request]);
@@ -31,9 +32,11 @@ export function paginate(
     const next = doc.links?.next;
     if (typeof next !== 'string' || next === '' || seen.has(next)) return null;
     seen.add(next);
-    // Links may be absolute or, as in some of the service's examples, relative to its origin.
-    const url = next.startsWith('/') ? `${apiOrigin(client.apiBaseUrl)}${next}` : next;
-    request = { method: 'get', path: url };
+    // Links may be absolute or, as in some of the service's examples, relative to its origin
+    // (resolved as RFC 3986 says: `//host/…` is another host). The client refuses, sending
+    // nothing, a link that leaves the API's origin or https.
+    const resolved = base ? resolveReference(base, next, { allowQuery: true }).url : undefined;
+    request = { method: 'get', path: resolved ? formatUrl(resolved) : next };
   }
   return null;
 }

@@ -9,6 +9,7 @@ import type {
 } from '../core/model';
 import { dataList, relatedId, relatedIds, type JsonApiDocument, type Resource } from './jsonapi';
 import type { ApiRequest } from './client';
+import { looksLikeContainerNumber, normalizeContainerNumber } from '../core/container-number';
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -59,8 +60,27 @@ export function listContainersPage(page: number): ApiRequest {
   };
 }
 
-/** `q` matches a BOL, a reference number or a container number (targeted look-up). */
+/**
+ * A targeted look-up of one number: a container number, a BOL/booking or a reference number.
+ * Container numbers use `GET /containers?filter[number]=…` with the shipment and its containers, as the OpenAPI
+ * says to (its `number` filter on /shipments does not match containers). Other numbers still
+ * use `q` on /shipments, deprecated: `number` matches only the original request number, and
+ * SHIPMENT_INFO promises reference numbers too, which only `q` finds in one request.
+ */
 export function searchShipments(query: string): ApiRequest {
+  const container = normalizeContainerNumber(query);
+  if (looksLikeContainerNumber(container)) {
+    return {
+      method: 'get',
+      path: '/containers',
+      // shipment.containers: the shipment's other boxes too, as /shipments?include=containers gave.
+      query: {
+        'filter[number]': container,
+        include: 'shipment,shipment.containers',
+        'page[size]': 30,
+      },
+    };
+  }
   return {
     method: 'get',
     path: '/shipments',

@@ -1,6 +1,9 @@
 // One error type for everything the user can be told about. `kind` decides how the edges react
 // (retry, back off, show as-is); `message` is written for the person reading the cell or sidebar:
-// what is wrong and what to do. Messages never contain the API key.
+// what is wrong and what to do. Messages never contain the API key: the constructor redacts the
+// message and the service's errors[] texts (core/redact.ts), so no path can build one that does.
+
+import { redact } from './redact';
 
 export type ErrorKind =
   | 'input' // the user's value is not usable (no request was spent)
@@ -36,13 +39,43 @@ export class AppError extends Error {
     message: string,
     extra: { status?: number; errors?: ApiErrorObject[]; retryAfterSeconds?: number } = {},
   ) {
-    super(message);
+    super(redact(message));
     this.name = 'AppError';
     this.kind = kind;
     this.status = extra.status;
-    this.errors = extra.errors ?? [];
+    this.errors = (extra.errors ?? []).map(redactErrorObject);
     this.retryAfterSeconds = extra.retryAfterSeconds;
   }
+}
+
+/** The service's error objects keep their shape; every text in them is redacted. */
+function redactErrorObject(e: ApiErrorObject): ApiErrorObject {
+  if (typeof e !== 'object' || e === null) return {};
+  const text = (v: unknown) => (typeof v === 'string' ? redact(v) : v);
+  const out: ApiErrorObject = { ...e };
+  for (const k of ['status', 'title', 'detail', 'code'] as const) {
+    if (typeof e[k] === 'string') out[k] = text(e[k]) as string;
+  }
+  if (e.source && typeof e.source === 'object') {
+    out.source = {
+      ...e.source,
+      pointer: text(e.source.pointer) as string | null,
+      parameter: text(e.source.parameter) as string | null,
+    };
+  }
+  if (e.meta && typeof e.meta === 'object') {
+    try {
+      out.meta = JSON.parse(redact(JSON.stringify(e.meta))) as Record<string, unknown>;
+    } catch {
+      out.meta = null; // redaction broke its JSON: better lost than leaking
+    }
+  }
+  return out;
+}
+
+/** What a person is shown for any failure: an AppError's message, or a plain Error's, redacted. */
+export function userMessage(error: unknown): string {
+  return redact(toAppError(error).message);
 }
 
 export function isAppError(error: unknown): error is AppError {
@@ -52,7 +85,8 @@ export function isAppError(error: unknown): error is AppError {
 /** Apps Script throws plain Errors for its own quotas and network failures; give them a kind. */
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
-  const text = error instanceof Error ? error.message : String(error);
+  // Redacted before anything is cut or matched: a cut through the key would leave part of it.
+  const text = redact(error instanceof Error ? error.message : String(error));
   if (/Service invoked too many times|quota|Bandwidth quota exceeded/i.test(text)) {
     return new AppError(
       'quota',

@@ -1,6 +1,7 @@
 // Custom functions take one value or a range. A range answers with a grid of the same shape:
 // blank in → blank out, and a bad cell carries its own `#message` while the others get values.
 
+import { redact } from './redact';
 import { isBlank } from './cell-input';
 import { AppError, toAppError } from './errors';
 import type { CellValue } from './fields';
@@ -36,13 +37,13 @@ export function shapeOutput(
   if (!isRange(input) && !Array.isArray(input)) {
     const only = results[0]?.[0] ?? null;
     if (only == null) return '';
-    if ('error' in only) throw new Error(only.error.message);
+    if ('error' in only) throw new Error(redact(only.error.message));
     return only.value;
   }
   return results.map((row) =>
     row.map((r) => {
       if (r == null) return '';
-      return 'error' in r ? `#${r.error.message}` : r.value;
+      return 'error' in r ? `#${redact(r.error.message)}` : r.value;
     }),
   );
 }

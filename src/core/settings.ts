@@ -1,6 +1,7 @@
 // Per-spreadsheet settings: the API key (never shown back) and the two service URLs.
 
 import { AppError } from './errors';
+import { keyMayGoTo, parseHttpUrl } from './url';
 
 export const DEFAULT_API_BASE_URL = 'https://api.terminal49.com/v2';
 export const DEFAULT_APP_URL = 'https://app.terminal49.com';
@@ -11,17 +12,20 @@ export const MAX_REFRESH_REQUESTS_PER_MINUTE = 95;
 
 export interface Settings {
   apiKey: string | null;
+  /** The API origin the key was saved for; absent for keys saved before keys were bound. */
+  apiKeyOrigin?: string | null;
   apiBaseUrl: string;
   appUrl: string;
   /** The scheduled refresh's share of the per-key limit. */
   refreshRequestsPerMinute: number;
 }
 
+/** As the sidebar or a script sends it: any value may be of the wrong type. */
 export interface SettingsInput {
-  apiKey?: string | null;
-  apiBaseUrl?: string | null;
-  appUrl?: string | null;
-  refreshRequestsPerMinute?: number | string | null;
+  apiKey?: unknown;
+  apiBaseUrl?: unknown;
+  appUrl?: unknown;
+  refreshRequestsPerMinute?: unknown;
 }
 
 /** What getSettings() returns: never the key itself. */
@@ -31,6 +35,8 @@ export interface PublicSettings {
   apiBaseUrl: string;
   appUrl: string;
   refreshRequestsPerMinute: number;
+  /** Only in saveSettings' answer: something the person should know (e.g. the key was cleared). */
+  notice?: string;
 }
 
 export function parseRefreshShare(raw: unknown): number {
@@ -44,36 +50,41 @@ export function parseRefreshShare(raw: unknown): number {
   return n;
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
-
-/** https only, except plain http on this machine for the local emulator; no trailing slash. */
-export function normalizeServiceUrl(raw: string, label: string): string {
-  const text = raw.trim();
-  const match = /^(https?):\/\/([^/?#:]+)(:\d+)?(\/[^?#]*)?$/i.exec(text);
-  if (!match) {
+/**
+ * A service URL as typed in Settings, parsed for real (core/url.ts): https only, except plain http
+ * on this machine for the local emulator; no user name, query or fragment; the host in punycode;
+ * no trailing slash. Surrounding spaces from a paste are dropped, inner ones refused.
+ */
+export function normalizeServiceUrl(raw: unknown, label: string): string {
+  const parsed = parseHttpUrl(typeof raw === 'string' ? raw.trim() : raw);
+  if (parsed.problem !== undefined) {
     throw new AppError(
       'config',
-      `${label} "${text.slice(0, 60)}" is not a valid URL. Use a full address like https://api.terminal49.com/v2.`,
+      `${label} ${parsed.problem}. Use an address like ${DEFAULT_API_BASE_URL}.`,
     );
   }
-  const scheme = match[1]!.toLowerCase();
-  const host = match[2]!.toLowerCase();
-  if (scheme !== 'https' && !LOCAL_HOSTS.has(host)) {
+  const url = parsed.url;
+  if (!keyMayGoTo(url)) {
     throw new AppError(
       'config',
       `${label} must use https:// (plain http is only allowed for localhost and 127.0.0.1).`,
     );
   }
-  const path = (match[4] ?? '').replace(/\/+$/, '');
-  return `${scheme}://${host}${match[3] ?? ''}${path}`;
+  return `${url.origin}${url.path.replace(/\/+$/, '')}`;
 }
 
 /** Keys are pasted from web pages: stray spaces, line breaks, quotes or a "Token " prefix. */
-export function cleanApiKey(raw: string): string {
+export function cleanApiKey(raw: unknown): string {
+  if (typeof raw !== 'string') {
+    throw new AppError(
+      'config',
+      "The API key must be text: paste the key from your account's developer page.",
+    );
+  }
   const key = raw
     .trim()
     .replace(/^["']|["']$/g, '')
-    .replace(/^Token\s+/i, '')
+    .replace(/^(Token|Bearer)\s+/i, '')
     .trim();
   if (/\s/.test(key) || key.length > 200) {
     throw new AppError(
@@ -81,24 +92,57 @@ export function cleanApiKey(raw: string): string {
       "The API key contains spaces or is too long. Paste only the key from your account's developer page.",
     );
   }
+  if (/[\p{Cc}\p{Cf}"'<>\\]/u.test(key)) {
+    throw new AppError(
+      'config',
+      "The API key contains quotes or invisible characters. Paste only the key from your account's developer page.",
+    );
+  }
   return key;
 }
 
-export function mergeSettings(current: Settings, input: SettingsInput): Settings {
-  const next: Settings = { ...current };
-  if (input.apiKey != null && input.apiKey.trim() !== '') next.apiKey = cleanApiKey(input.apiKey);
-  if (input.apiBaseUrl != null && input.apiBaseUrl.trim() !== '') {
-    next.apiBaseUrl = normalizeServiceUrl(input.apiBaseUrl, 'API base URL');
+/** Blank text and null/undefined mean "keep what is stored"; anything else is parsed. */
+function given(value: unknown): boolean {
+  return value != null && !(typeof value === 'string' && value.trim() === '');
+}
+
+export interface MergedSettings {
+  settings: Settings;
+  /** Said to the person saving: e.g. the key was cleared because the host changed. */
+  notice: string | null;
+}
+
+/**
+ * The key is bound to the origin it was saved for: moving `apiBaseUrl` to another origin without
+ * a new key clears it, so no editor can send the stored key to a host of their choosing.
+ */
+export function mergeSettings(current: Settings, input: SettingsInput): MergedSettings {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new AppError('config', 'Settings must be an object like {apiKey, apiBaseUrl, appUrl}.');
   }
-  if (input.appUrl != null && input.appUrl.trim() !== '')
-    next.appUrl = normalizeServiceUrl(input.appUrl, 'App URL');
-  if (
-    input.refreshRequestsPerMinute != null &&
-    String(input.refreshRequestsPerMinute).trim() !== ''
-  ) {
+  const next: Settings = { ...current };
+  let notice: string | null = null;
+  if (given(input.apiBaseUrl))
+    next.apiBaseUrl = normalizeServiceUrl(input.apiBaseUrl, 'API base URL');
+  if (given(input.appUrl)) next.appUrl = normalizeServiceUrl(input.appUrl, 'App URL');
+  const origin = apiOrigin(next.apiBaseUrl);
+  if (given(input.apiKey)) {
+    next.apiKey = cleanApiKey(input.apiKey);
+    next.apiKeyOrigin = origin;
+  } else if (next.apiKey && keyOriginOf(current) !== origin) {
+    next.apiKey = null;
+    next.apiKeyOrigin = null;
+    notice = `The API key was cleared: it was saved for ${keyOriginOf(current)}, not ${origin}. Paste the key for ${origin}.`;
+  }
+  if (given(input.refreshRequestsPerMinute)) {
     next.refreshRequestsPerMinute = parseRefreshShare(input.refreshRequestsPerMinute);
   }
-  return next;
+  return { settings: next, notice };
+}
+
+/** The origin a stored key belongs to (keys saved before binding belong to the stored base URL). */
+export function keyOriginOf(s: Settings): string {
+  return s.apiKeyOrigin ?? apiOrigin(s.apiBaseUrl);
 }
 
 export function publicSettings(s: Settings): PublicSettings {
@@ -112,10 +156,12 @@ export function publicSettings(s: Settings): PublicSettings {
   };
 }
 
-/** The direct-upload endpoint lives at the origin of the API, not under /v2. */
+/** scheme://host[:port] of the API (the direct-upload endpoint lives there, not under /v2). */
 export function apiOrigin(apiBaseUrl: string): string {
+  const parsed = parseHttpUrl(apiBaseUrl);
+  if (parsed.url) return parsed.url.origin;
   const match = /^(https?:\/\/[^/]+)/i.exec(apiBaseUrl);
-  return match ? match[1]! : apiBaseUrl;
+  return match ? match[1]!.toLowerCase() : apiBaseUrl;
 }
 
 export function trackingLink(appUrl: string, identifier: string): string {

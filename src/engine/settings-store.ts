@@ -3,11 +3,15 @@
 // and the properties' daily read quota is not spent by every recalculation.
 
 import { AppError } from '../core/errors';
+import { rememberSecret } from '../core/redact';
 import {
   DEFAULT_REFRESH_REQUESTS_PER_MINUTE,
   DEFAULT_API_BASE_URL,
   DEFAULT_APP_URL,
+  apiOrigin,
+  keyOriginOf,
   mergeSettings,
+  type MergedSettings,
   type Settings,
   type SettingsInput,
 } from '../core/settings';
@@ -17,6 +21,7 @@ import { CACHE_TTL_SECONDS } from './record-store';
 export const SETTINGS_CACHE_KEY = 'ct:settings';
 const PROPERTY = {
   apiKey: 'CT_API_KEY',
+  apiKeyOrigin: 'CT_API_KEY_ORIGIN',
   apiBaseUrl: 'CT_API_BASE_URL',
   appUrl: 'CT_APP_URL',
   refreshRequestsPerMinute: 'CT_REFRESH_REQUESTS_PER_MINUTE',
@@ -25,9 +30,17 @@ const PROPERTY = {
 export const NO_KEY_MESSAGE =
   'No API key is set. Open Extensions → Container Tracking → Settings and paste your tracking API key.';
 
+/** A stored key counts only for the origin it was saved for (see mergeSettings). */
+function boundKey(s: Settings): Settings {
+  rememberSecret(s.apiKey);
+  if (s.apiKey && keyOriginOf(s) !== apiOrigin(s.apiBaseUrl)) return { ...s, apiKey: null };
+  return s;
+}
+
 function fromProperties(p: Record<string, string>): Settings {
   return {
     apiKey: p[PROPERTY.apiKey] || null,
+    apiKeyOrigin: p[PROPERTY.apiKeyOrigin] || null,
     apiBaseUrl: p[PROPERTY.apiBaseUrl] || DEFAULT_API_BASE_URL,
     appUrl: p[PROPERTY.appUrl] || DEFAULT_APP_URL,
     refreshRequestsPerMinute:
@@ -40,10 +53,10 @@ function parseCached(raw: string | undefined): Settings | null {
   try {
     const v = JSON.parse(raw) as Settings;
     if (typeof v.apiBaseUrl !== 'string' || typeof v.appUrl !== 'string') return null;
-    return {
+    return boundKey({
       ...v,
       refreshRequestsPerMinute: v.refreshRequestsPerMinute || DEFAULT_REFRESH_REQUESTS_PER_MINUTE,
-    };
+    });
   } catch {
     return null;
   }
@@ -64,23 +77,34 @@ export class SettingsStore {
       cached === undefined ? this.cache.getAll([SETTINGS_CACHE_KEY])[SETTINGS_CACHE_KEY] : cached;
     const hit = parseCached(raw ?? undefined);
     if (hit) return hit;
-    const settings = fromProperties(this.properties().getAll());
+    const settings = boundKey(fromProperties(this.properties().getAll()));
     this.cache.putAll({ [SETTINGS_CACHE_KEY]: JSON.stringify(settings) }, CACHE_TTL_SECONDS);
     return settings;
   }
 
-  save(input: SettingsInput): Settings {
+  /** Saves and returns the new settings, with a notice when the key was cleared. */
+  save(input: SettingsInput): MergedSettings {
     const store = this.properties();
-    const next = mergeSettings(fromProperties(store.getAll()), input);
+    const merged = mergeSettings(boundKey(fromProperties(store.getAll())), input);
+    const next = merged.settings;
     const values: Record<string, string> = {
       [PROPERTY.apiBaseUrl]: next.apiBaseUrl,
       [PROPERTY.appUrl]: next.appUrl,
       [PROPERTY.refreshRequestsPerMinute]: String(next.refreshRequestsPerMinute),
     };
-    if (next.apiKey) values[PROPERTY.apiKey] = next.apiKey;
+    if (next.apiKey) {
+      values[PROPERTY.apiKey] = next.apiKey;
+      values[PROPERTY.apiKeyOrigin] = keyOriginOf(next);
+    }
     store.setAll(values);
+    if (!next.apiKey) {
+      // A key bound to another origin is removed, not kept aside: nothing can send it anywhere.
+      store.remove(PROPERTY.apiKey);
+      store.remove(PROPERTY.apiKeyOrigin);
+    }
+    rememberSecret(next.apiKey);
     this.cache.putAll({ [SETTINGS_CACHE_KEY]: JSON.stringify(next) }, CACHE_TTL_SECONDS);
-    return next;
+    return merged;
   }
 }
 

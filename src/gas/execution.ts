@@ -18,13 +18,21 @@ interface Budget {
   timeMs: number;
   /** Longest single wait for a rate slot or retry. */
   maxWaitMs: number;
+  /** Longest Retry-After the run waits out (within its time); cells keep their short wait. */
+  maxRetryAfterMs?: number;
   /** Share of the rolling-minute window this run may fill. */
   ceiling: number;
 }
 
 export const BUDGETS: Record<ExecutionKind, Budget> = {
   cell: { timeMs: 22_000, maxWaitMs: 3_000, ceiling: SERVICE_RULE.limit },
-  sidebar: { timeMs: 60_000, maxWaitMs: 15_000, ceiling: SERVICE_RULE.limit },
+  // Refresh now and the sidebar wait out a service-asked pause (429 Retry-After) that fits.
+  sidebar: {
+    timeMs: 60_000,
+    maxWaitMs: 15_000,
+    maxRetryAfterMs: 60_000,
+    ceiling: SERVICE_RULE.limit,
+  },
   // A full rolling window is 60 s: a scheduled run may wait it out once rather than stop.
   trigger: { timeMs: 270_000, maxWaitMs: 65_000, ceiling: DEFAULT_REFRESH_REQUESTS_PER_MINUTE },
 };
@@ -70,6 +78,7 @@ export class Execution {
       apiBaseUrl: settings.apiBaseUrl,
       deadline: this.startedAt + budget.timeMs,
       maxWaitMs: budget.maxWaitMs,
+      ...(budget.maxRetryAfterMs ? { maxRetryAfterMs: budget.maxRetryAfterMs } : {}),
     });
   }
 

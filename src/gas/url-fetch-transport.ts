@@ -9,7 +9,10 @@ function toParams(r: TransportRequest): GoogleAppsScript.URL_Fetch.URLFetchReque
     method: r.method,
     headers: r.headers,
     muteHttpExceptions: true,
-    followRedirects: true,
+    // Never true: UrlFetchApp would carry the Authorization header to wherever a redirect points
+    // ("followRedirects: … whether the fetch should automatically follow HTTP redirect
+    // responses", UrlFetchApp reference). ApiClient follows same-origin redirects itself.
+    followRedirects: false,
   };
   if (r.contentType) params.contentType = r.contentType;
   if (r.payload !== undefined) params.payload = r.payload as GoogleAppsScript.URL_Fetch.Payload;

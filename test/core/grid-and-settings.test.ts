@@ -47,7 +47,7 @@ describe('settings', () => {
     expect(() => normalizeServiceUrl('http://localhost.evil.com/v2', 'x')).toThrow(
       /must use https/,
     );
-    expect(() => normalizeServiceUrl('ftp://x', 'x')).toThrow(/not a valid URL/);
+    expect(() => normalizeServiceUrl('ftp://x', 'x')).toThrow(/must start with https/);
   });
 
   it('cleans pasted keys and keeps the stored one when none is given', () => {
@@ -59,8 +59,8 @@ describe('settings', () => {
       appUrl: 'https://b',
       refreshRequestsPerMinute: 80,
     };
-    expect(mergeSettings(current, { apiKey: '' }).apiKey).toBe('secretkey1234');
-    expect(mergeSettings(current, { apiKey: 'newkey99999' }).apiKey).toBe('newkey99999');
+    expect(mergeSettings(current, { apiKey: '' }).settings.apiKey).toBe('secretkey1234');
+    expect(mergeSettings(current, { apiKey: 'newkey99999' }).settings.apiKey).toBe('newkey99999');
   });
 
   it('never returns the key, only its last 4 characters', () => {

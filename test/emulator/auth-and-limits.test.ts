@@ -9,7 +9,7 @@ describe('authentication', () => {
   it.each([
     ['no header', {}],
     ['an unknown key', { Authorization: 'Token nope' }],
-    ['another scheme', { Authorization: `Bearer ${'demo-key-0000'}` }],
+    ['another scheme', { Authorization: `Basic ${'demo-key-0000'}` }],
     ['no scheme', { Authorization: 'demo-key-0000' }],
   ])('401 with the real body for %s', (_, headers) => {
     const response = h.request('GET', '/v2/containers', { key: null, headers });
@@ -94,7 +94,7 @@ describe('rate limit: rolling window per key', () => {
         '/v2/tracking_requests',
         trackingRequest({
           request_type: 'bill_of_lading',
-          request_number: `OWN-${n}`,
+          request_number: `OWN-00000${n}`,
           scac: 'MAEU',
         }),
       );

@@ -129,7 +129,7 @@ describe('GET /containers/{id}', () => {
 
   it('is 404 with the JSON:API body for an unknown id or another account’s container', () => {
     expect(body(h.get('/v2/containers/00000000-0000-4000-8000-000000000000'))).toEqual({
-      errors: [{ status: '404', title: 'Not Found' }],
+      errors: [{ status: '404', source: null, title: 'Not Found', detail: null }],
     });
     h.emulator.addAccount('other-key');
     const response = h.get(`/v2/containers/${container.id}`, 'other-key');

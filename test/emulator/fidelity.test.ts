@@ -155,9 +155,9 @@ describe('emulator responses validate against the OpenAPI response schemas', () 
   it('GET /search (200, 400, 401) and GET /shipping_lines', () => {
     const hits = h.get('/v2/search?query=PO-');
     expectValid('/search', 'get', 200, hits);
-    expect(body(hits).data.map((d: { type: string }) => d.type)).toEqual(
-      expect.arrayContaining(['shipment', 'cargo']),
-    );
+    expect(
+      body(hits).data.map((d: { attributes: { entity_type: string } }) => d.attributes.entity_type),
+    ).toEqual(expect.arrayContaining(['shipment', 'cargo']));
     expectValid('/search', 'get', 200, h.get('/v2/search?query=MEDUNOTFOUND'));
     expectValid('/search', 'get', 400, h.get('/v2/search'));
     expectValid('/search', 'get', 401, h.get('/v2/search?query=x', 'wrong-key'));

@@ -18,9 +18,10 @@ describe('GET /search', () => {
     const container = account.containers()[12]!;
     const n = container.attributes.number;
     const hits = search(`${n.slice(0, 4).toLowerCase()} ${n.slice(4, 10)}-${n.slice(10)}`);
-    const cargo = hits.find((x) => x.type === 'cargo')!;
+    const cargo = hits.find((x) => x.attributes.entity_type === 'cargo')!;
     expect(cargo).toMatchObject({
       id: container.id,
+      type: 'search_result',
       attributes: { entity_type: 'cargo', number: n, shipment_id: container.shipmentId },
     });
   });
@@ -28,7 +29,7 @@ describe('GET /search', () => {
   it('ranks shipments, then containers, then tracking requests, at most 25', () => {
     const hits = search('PO-');
     expect(hits).toHaveLength(25);
-    const order = hits.map((x) => x.type);
+    const order = hits.map((x) => x.attributes.entity_type);
     expect(order.indexOf('cargo')).toBeGreaterThan(order.lastIndexOf('shipment'));
     const shipment = hits[0]!;
     expect(shipment.attributes).toMatchObject({
@@ -40,10 +41,14 @@ describe('GET /search', () => {
 
   it('returns tracking requests without a shipment, and hides those whose number became a shipment', () => {
     expect(
-      search('MEDUNOTFOUND1').map((x) => [x.type, x.attributes.status, x.attributes.failed_reason]),
+      search('MEDUNOTFOUND1').map((x) => [
+        x.attributes.entity_type,
+        x.attributes.status,
+        x.attributes.failed_reason,
+      ]),
     ).toEqual([['tracking_request', 'failed', 'not_found']]);
     const bol = account.shipments()[3]!.attributes.bill_of_lading_number;
-    expect(search(bol).map((x) => x.type)).toEqual(['shipment']);
+    expect(search(bol).map((x) => x.attributes.entity_type)).toEqual(['shipment']);
     h.post(
       '/v2/tracking_requests',
       trackingRequest({
@@ -52,9 +57,9 @@ describe('GET /search', () => {
         scac: 'MAEU',
       }),
     );
-    expect(search('srch-0001').map((x) => [x.type, x.attributes.status])).toEqual([
-      ['tracking_request', 'pending'],
-    ]);
+    expect(search('srch-0001').map((x) => [x.attributes.entity_type, x.attributes.status])).toEqual(
+      [['tracking_request', 'pending']],
+    );
   });
 
   it('finds nothing for an unknown number', () => {
@@ -64,7 +69,12 @@ describe('GET /search', () => {
 
 describe('GET /shipping_lines', () => {
   it('serves the recorded carrier list with SCAC, name and short name', () => {
-    const json = body(h.get('/v2/shipping_lines'));
+    // Two pages, as the real service answers (captured-2025-07.shipping-lines.list.page-1.json).
+    const first = body(h.get('/v2/shipping_lines'));
+    const json = {
+      ...first,
+      data: [...first.data, ...body(h.get('/v2/shipping_lines?page[number]=2')).data],
+    };
     expect(json.data).toHaveLength(38);
     const msc = json.data.find(
       (l: { attributes: { scac: string } }) => l.attributes.scac === 'MSCU',

@@ -42,10 +42,13 @@ describe('POST /tracking_requests: validation', () => {
       trackingRequest({ request_type: 'bol', request_number: '  ', scac: '' }),
     );
     expect(response.status).toBe(422);
+    // As recorded (captured-2025-07.tracking-requests.create.422-blank-scac-request-type.json).
     expect(pointers(response).sort()).toEqual([
       '/data/attributes/request_number blank',
-      '/data/attributes/request_type inclusion',
+      '/data/attributes/request_number too_short',
+      '/data/attributes/request_type invalid_request_type',
       '/data/attributes/scac blank',
+      '/data/attributes/scac not_recognized',
     ]);
     expect(
       body(response).errors.find(
@@ -55,9 +58,10 @@ describe('POST /tracking_requests: validation', () => {
   });
 
   it('rejects an unknown SCAC, accepts an alternative one, and refuses unsupported request types', () => {
-    const unknown = h.post('/v2/tracking_requests', bol('X1', { scac: 'XXXX' }));
+    const unknown = h.post('/v2/tracking_requests', bol('X1X1X1', { scac: 'XXXX' }));
     expect(body(unknown).errors[0]).toMatchObject({
       detail: "Scac 'XXXX' is not recognized",
+      code: 'not_recognized',
       source: { pointer: '/data/attributes/scac' },
     });
     expect(h.post('/v2/tracking_requests', bol('MEDUALT001', { scac: 'medu' })).status).toBe(201);
@@ -70,9 +74,9 @@ describe('POST /tracking_requests: validation', () => {
   });
 
   it('rejects bad ref_numbers, a wrong resource type and a missing document', () => {
-    expect(pointers(h.post('/v2/tracking_requests', bol('X2', { ref_numbers: 'PO' })))).toEqual([
-      '/data/attributes/ref_numbers invalid',
-    ]);
+    expect(pointers(h.post('/v2/tracking_requests', bol('X2X2X2', { ref_numbers: 'PO' })))).toEqual(
+      ['/data/attributes/ref_numbers invalid'],
+    );
     expect(
       h.post('/v2/tracking_requests', { data: { type: 'shipment', attributes: {} } }).status,
     ).toBe(409);
@@ -81,8 +85,8 @@ describe('POST /tracking_requests: validation', () => {
   });
 
   it('422 duplicate for a number pending, tracked (seeded or by container), but not for a failed one', () => {
-    expect(h.post('/v2/tracking_requests', bol('DUP-1')).status).toBe(201);
-    const pending = h.post('/v2/tracking_requests', bol('dup-1'));
+    expect(h.post('/v2/tracking_requests', bol('DUP-000001')).status).toBe(201);
+    const pending = h.post('/v2/tracking_requests', bol('dup-000001'));
     expect(pending.status).toBe(422);
     expect(body(pending).errors[0]).toMatchObject({
       code: 'duplicate',
@@ -298,7 +302,7 @@ describe('GET /tracking_requests', () => {
 
   it('404 for an unknown id', () => {
     expect(body(h.get('/v2/tracking_requests/unknown'))).toEqual({
-      errors: [{ status: '404', title: 'Not Found' }],
+      errors: [{ status: '404', source: null, title: 'Not Found', detail: null }],
     });
   });
 });

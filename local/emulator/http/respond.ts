@@ -11,9 +11,10 @@ export const HTML_TYPE = 'text/html; charset=utf-8';
 export interface ApiError {
   status: string;
   title: string;
-  detail?: string;
+  /** null where the service sends null (its 404 and 400 bodies). */
+  detail?: string | null;
   code?: string;
-  source?: { pointer?: string; parameter?: string };
+  source?: { pointer?: string; parameter?: string } | null;
   meta?: Record<string, unknown>;
 }
 
@@ -89,8 +90,9 @@ export function invalid(pointer: string, detail: string, code: string): ApiError
   return { status: '422', source: { pointer }, title: 'Unprocessable Entity', detail, code };
 }
 
+/** Exactly the recorded body (captured-2025-07.tracking-requests.get.404.json). */
 export function notFound(): HttpResponse {
-  return apiErrors(404, [{ status: '404', title: 'Not Found' }]);
+  return apiErrors(404, [{ status: '404', source: null, title: 'Not Found', detail: null }]);
 }
 
 export function escapeHtml(text: string): string {

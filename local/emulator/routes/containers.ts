@@ -1,4 +1,5 @@
-// GET /containers (paged, newest first), GET and PATCH /containers/{id}.
+// GET /containers (paged, newest first, filter[number]), GET and PATCH /containers/{id}.
+import { normalizeContainerNumber } from '../core/iso6346';
 import type { AccountStore } from '../data/account-store';
 import type { EmulatorEnv } from '../env';
 import { parseIncludes, withIncluded } from '../http/includes';
@@ -19,7 +20,13 @@ export const containerRoutes: Route<EmulatorEnv>[] = [
     handler: (ctx) => {
       const paths = parseIncludes(ctx.query, 'container');
       if (!Array.isArray(paths)) return paths;
-      const page = paginate(ctx, ctx.account.containers());
+      // filter[number]: the look-up the OpenAPI names for a container number ("to look up a
+      // shipment by container number, use GET /containers?filter[number]=…").
+      const number = ctx.query.get('filter[number]');
+      const all = ctx.account.containers();
+      const wanted = number === null ? null : normalizeContainerNumber(number);
+      const list = wanted === null ? all : all.filter((c) => c.attributes.number === wanted);
+      const page = paginate(ctx, list);
       const nodes = page.items.map((c) => containerNode(ctx.account, c));
       return jsonApi(200, {
         data: nodes.map((n) => n.resource),

@@ -46,11 +46,14 @@ const EMPTY = {
   failed_reason: null,
 };
 
+/** Every hit is a `search_result`; `entity_type` tells what it is (live-2026-02.search.*.json). */
+const SEARCH_RESULT = 'search_result';
+
 function shipmentHit(s: ShipmentRecord) {
   const a = s.attributes;
   return {
     id: s.id,
-    type: 'shipment',
+    type: SEARCH_RESULT,
     attributes: {
       ...EMPTY,
       entity_type: 'shipment',
@@ -71,7 +74,7 @@ function shipmentHit(s: ShipmentRecord) {
 function containerHit(c: ContainerRecord, shipment: ShipmentRecord | undefined) {
   return {
     id: c.id,
-    type: 'cargo',
+    type: SEARCH_RESULT,
     attributes: {
       ...EMPTY,
       entity_type: 'cargo',
@@ -88,7 +91,7 @@ function containerHit(c: ContainerRecord, shipment: ShipmentRecord | undefined) 
 function requestHit(r: TrackingRequestRecord) {
   return {
     id: r.id,
-    type: 'tracking_request',
+    type: SEARCH_RESULT,
     attributes: {
       ...EMPTY,
       entity_type: 'tracking_request',

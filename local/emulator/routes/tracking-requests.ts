@@ -1,5 +1,5 @@
 // POST /tracking_requests (validation, duplicates, lifecycle plan), GET list with filters, GET one.
-import { normalizeContainerNumber } from '../core/iso6346';
+import { isValidContainerNumber, normalizeContainerNumber } from '../core/iso6346';
 import type { AccountStore } from '../data/account-store';
 import { REQUEST_TYPES, type RequestType, type TrackingRequestRecord } from '../data/records';
 import { findShippingLine } from '../data/shipping-lines';
@@ -46,25 +46,42 @@ export const trackingRequestRoutes: Route<EmulatorEnv>[] = [
 ];
 
 const A = '/data/attributes';
+/** As the service answered a blank number (captured 422): "minimum is 6 characters". */
+const MIN_NUMBER_LENGTH = 6;
 
 function createTrackingRequest(ctx: RequestContext, env: EmulatorEnv) {
   const input = readResource(ctx.body, 'tracking_request');
   if ('status' in input) return input;
   const a = input.attributes;
+  // The errors, their order, codes and texts are those the real service answered
+  // (captured-2025-07.tracking-requests.create.422-*.json): number, then SCAC, then type.
   const errors: ApiError[] = [];
   const type = REQUEST_TYPES.find((t) => t === a.request_type);
-  if (!type)
-    errors.push(
-      invalid(`${A}/request_type`, 'Request type is not included in the list', 'inclusion'),
-    );
   const number = typeof a.request_number === 'string' ? a.request_number.trim() : '';
   if (number === '')
     errors.push(invalid(`${A}/request_number`, "Request number can't be blank", 'blank'));
+  if (number.length < MIN_NUMBER_LENGTH) {
+    errors.push(
+      invalid(
+        `${A}/request_number`,
+        `Request number is too short (minimum is ${MIN_NUMBER_LENGTH} characters)`,
+        'too_short',
+      ),
+    );
+  } else if (type === 'container' && !isValidContainerNumber(number)) {
+    errors.push(
+      invalid(
+        `${A}/request_number`,
+        `Request number '${number}' is not a valid container number`,
+        'invalid_container',
+      ),
+    );
+  }
   const scac = typeof a.scac === 'string' ? a.scac.trim().toUpperCase() : '';
   const line = scac === '' ? undefined : findShippingLine(scac);
-  // The real service reports all three SCAC problems with code "blank" (see its OpenAPI examples).
   if (scac === '') errors.push(invalid(`${A}/scac`, "Scac can't be blank", 'blank'));
-  else if (!line) errors.push(invalid(`${A}/scac`, `Scac '${scac}' is not recognized`, 'blank'));
+  if (!line)
+    errors.push(invalid(`${A}/scac`, `Scac '${scac}' is not recognized`, 'not_recognized'));
   else if (type && !line.supports[type]) {
     const what = type.replace(/_/g, ' ');
     errors.push(
@@ -72,6 +89,15 @@ function createTrackingRequest(ctx: RequestContext, env: EmulatorEnv) {
         `${A}/request_type`,
         `${line.name} does not support ${what} tracking`,
         'not_supported',
+      ),
+    );
+  }
+  if (!type) {
+    errors.push(
+      invalid(
+        `${A}/request_type`,
+        `Request type '${String(a.request_type ?? '')}' not recognized. Accepted request types are 'bill_of_lading', 'booking_number', and 'container'`,
+        'invalid_request_type',
       ),
     );
   }

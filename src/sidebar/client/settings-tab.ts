@@ -59,7 +59,9 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
       key.value = ''; // the key is not kept in the page once the server has it
       showSettings(saved);
       onSaved(saved);
-      showStatus(status, 'ok', 'Settings saved.');
+      // e.g. the key was cleared because the API host changed: the person must paste a new one.
+      if (saved.notice) showStatus(status, 'error', `Settings saved. ${saved.notice}`);
+      else showStatus(status, 'ok', 'Settings saved.');
     });
   });
 

@@ -68,11 +68,12 @@ export function validateTrackForm(input: TrackFormInput): Checked {
     }
   } else {
     number = number.replace(/\s+/g, '');
-    if (!/^[A-Z0-9-]{4,40}$/.test(number)) {
+    // 6: the service's minimum, as the server checks (tracking-requests-api.ts).
+    if (!/^[A-Z0-9-]{6,40}$/.test(number)) {
       return {
         ok: false,
         field: 'requestNumber',
-        message: 'A bill of lading or booking number has 4 to 40 letters, digits or dashes.',
+        message: 'A bill of lading or booking number has 6 to 40 letters, digits or dashes.',
       };
     }
   }
