@@ -16,4 +16,5 @@ export type { FormulaEvaluator, SpreadsheetOptions } from './spreadsheet/model';
 export type { LockScope } from './lock';
 export type { PropertyScope } from './properties';
 export type { CacheScope } from './cache';
+export { GasProject } from './project';
 export { formatDate } from './format-date';
