@@ -55,6 +55,11 @@ export interface TriggerRecord {
 
 export class TriggerStore {
   triggers: TriggerRecord[] = [];
+  /**
+   * Messages the next create() calls fail with, one each: trigger creation is reported to fail
+   * now and then with a generic server error (GitHub issue derekantrican/GAS-ICS-Sync#110/#114).
+   */
+  readonly createFaults: string[] = [];
   private nextId = 1;
 
   newId(): string {
@@ -137,6 +142,8 @@ export class FakeClockTriggerBuilder {
 
   create(): FakeTrigger {
     const now = this.exec.now();
+    const fault = this.store.createFaults.shift();
+    if (fault !== undefined) fail(fault);
     if (this.#everyMs === undefined && this.#firstAt === undefined) {
       fail(
         'A time-based trigger needs a schedule: everyMinutes, everyHours, everyDays, after or at.',

@@ -72,9 +72,8 @@ export function runScheduledRefresh(e?: { triggerUid?: unknown }): RefreshReport
 const every = (minutes: number) => (): void =>
   guarded(() => {
     enableAutoRefresh(minutes);
-    const label =
-      REFRESH_INTERVALS.find((i) => i.minutes === minutes)?.label ?? `${minutes} minutes`;
-    return `The Tracking sheet refreshes every ${label}.`;
+    const every = REFRESH_INTERVALS.find((i) => i.minutes === minutes)?.menuLabel;
+    return `The Tracking sheet now refreshes ${(every ?? `every ${minutes} minutes`).toLowerCase()}.`;
   });
 
 export const menuAutoRefresh15 = every(15);

@@ -11,6 +11,7 @@ type Harness = ReturnType<typeof createHarness>;
 interface Choice {
   minutes: number;
   label: string;
+  menuLabel: string;
 }
 interface AutoRefresh {
   enabled: boolean;
@@ -87,7 +88,7 @@ describe.each([
     for (const choice of state.choices) {
       h.gas.run(`menuAutoRefresh${choice.minutes}`);
       expect(h.gas.ui.toasts.at(-1)?.message).toBe(
-        `The Tracking sheet refreshes every ${choice.label}.`,
+        `The Tracking sheet now refreshes ${choice.menuLabel.toLowerCase()}.`,
       );
       expect(autoRefresh(h)).toMatchObject({ enabled: true, minutes: choice.minutes });
       expect(h.gas.triggers.triggers.map((t) => t.everyMs)).toEqual([choice.minutes * MINUTE]);
@@ -129,6 +130,21 @@ describe('changing the interval', () => {
       h.gas.triggers.triggers.filter((t) => t.handlerFunction === 'runScheduledRefresh'),
     ).toEqual([ours]);
     expect(autoRefresh(h)).toMatchObject({ enabled: true, minutes: 60, triggerId: ours.uniqueId });
+  });
+
+  it('in an add-on, puts the previous trigger back when the new one cannot be created', () => {
+    // One time-driven trigger per document: the add-on must delete the old one first.
+    const h = createHarness({ addOn: true });
+    h.gas.run('enableAutoRefresh', [120]);
+    h.gas.triggers.createFaults.push(
+      'We are sorry, a server error occurred. Please wait a bit and try again.',
+    );
+    expect(() => h.gas.run('enableAutoRefresh', [60])).toThrow(
+      /could not be changed \(We are sorry, a server error occurred.*\)\. The previous schedule is still in place\./,
+    );
+    expect(h.gas.triggers.triggers.map((t) => t.everyMs)).toEqual([120 * MINUTE]);
+    expect(autoRefresh(h)).toMatchObject({ enabled: true, minutes: 120 });
+    expect(userRecordKeys(h)).toEqual([`CT_TRIGGER:${autoRefresh(h).triggerId}`]);
   });
 });
 
