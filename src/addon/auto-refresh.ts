@@ -207,11 +207,22 @@ export interface ScheduledTarget {
   context: ExecutionContext;
 }
 
+/** Runs in a row that could not open their spreadsheet before the trigger gives up. */
+const OPEN_ATTEMPTS = 3;
+
+function deleteTrigger(uid: string): void {
+  for (const t of ScriptApp.getProjectTriggers()) {
+    if (t.getUniqueId() === uid) ScriptApp.deleteTrigger(t);
+  }
+}
+
 /**
  * The spreadsheet a time-driven run serves, from its event's `triggerUid`. With a document (a
  * bound script) that is the active one with its own stores. Without one (an add-on's trigger may
  * run so) it is opened by id and served from the trigger's record and the user's stores. A
- * trigger that names no spreadsheet can never work: it is deleted (null).
+ * trigger that names no spreadsheet can never work, nor one whose spreadsheet stays out of reach
+ * (deleted, or no longer shared with the user): it is deleted with its record, the copy of the
+ * key included (null).
  */
 export function scheduledTarget(e?: { triggerUid?: unknown }): ScheduledTarget | null {
   const uid = e?.triggerUid == null ? null : String(e.triggerUid);
@@ -220,14 +231,27 @@ export function scheduledTarget(e?: { triggerUid?: unknown }): ScheduledTarget |
   if (active && (!record || record.spreadsheetId === active.getId())) {
     return { spreadsheet: active, context: {} };
   }
+  if (uid === null) return null;
   if (!record) {
-    for (const t of ScriptApp.getProjectTriggers()) {
-      if (t.getUniqueId() === uid) ScriptApp.deleteTrigger(t);
-    }
+    deleteTrigger(uid);
     return null;
   }
+  let spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
+  try {
+    spreadsheet = SpreadsheetApp.openById(record.spreadsheetId);
+  } catch (e) {
+    const failures = (record.openFailures ?? 0) + 1;
+    if (failures < OPEN_ATTEMPTS) {
+      writeTriggerRecord(uid, { ...record, openFailures: failures });
+      throw e;
+    }
+    deleteTrigger(uid);
+    removeTriggerRecords(allTriggerRecords(), [uid]);
+    return null;
+  }
+  if (record.openFailures) writeTriggerRecord(uid, { ...record, openFailures: 0 });
   return {
-    spreadsheet: SpreadsheetApp.openById(record.spreadsheetId),
+    spreadsheet,
     context: { stores: triggerStores(record.spreadsheetId), settings: record.settings },
   };
 }

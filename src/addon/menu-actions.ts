@@ -57,7 +57,7 @@ export function runScheduledRefresh(e?: { triggerUid?: unknown }): RefreshReport
   if (!target) {
     return {
       ok: false,
-      message: 'This trigger belonged to no spreadsheet any more and was removed.',
+      message: 'This trigger serves no spreadsheet it can open any more and was removed.',
       rows: 0,
       updated: 0,
       requests: 0,

@@ -13,6 +13,8 @@ export interface TriggerRecord {
   spreadsheetId: string;
   minutes: number;
   settings: Settings;
+  /** Scheduled runs in a row that could not open the spreadsheet. */
+  openFailures?: number;
 }
 
 const PREFIX = 'CT_TRIGGER:';

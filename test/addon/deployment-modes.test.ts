@@ -239,6 +239,26 @@ describe('an add-on used in two spreadsheets', () => {
     expect(a.gas.triggers.triggers.map((t) => t.uniqueId)).toEqual([autoRefresh(b).triggerId]);
   });
 
+  it('gives up on a spreadsheet it cannot open three runs in a row, key copy included', () => {
+    const { a, b } = twoSpreadsheets();
+    b.gas.run('enableAutoRefresh', [60]);
+    const id = autoRefresh(b).triggerId;
+    const record = () => a.gas.properties.user.map.get(`CT_TRIGGER:${id}`);
+    const fire = () => {
+      a.clock.advance(61 * MINUTE);
+      return a.gas.fireDueTriggers()[0];
+    };
+    // The fake finds spreadsheets by id: an unknown id is one the user can no longer open.
+    const unreachable = JSON.stringify({ ...JSON.parse(record()!), spreadsheetId: 'gone' });
+    a.gas.properties.user.map.set(`CT_TRIGGER:${id}`, unreachable);
+    expect(fire()).toMatchObject({ ok: false, error: expect.stringMatching(/openById/) });
+    expect(fire()).toMatchObject({ ok: false });
+    expect(record()).toContain('"openFailures":2');
+    expect(fire()).toMatchObject({ ok: true });
+    expect(a.gas.triggers.triggers).toEqual([]);
+    expect(record()).toBeUndefined();
+  });
+
   it('never falls back to the script-wide cache or lock without a document', () => {
     const { a } = twoSpreadsheets();
     expect(() => a.gas.run('getSettings', [], { kind: 'trigger', activeDocument: false })).toThrow(
