@@ -9,7 +9,7 @@
 import { AppError } from '../core/errors';
 import type { Settings } from '../core/settings';
 import { Execution, type ExecutionContext } from '../gas/execution';
-import { triggerStores } from '../gas/services';
+import { activeSpreadsheet, triggerStores } from '../gas/services';
 import {
   allTriggerRecords,
   readTriggerRecord,
@@ -231,7 +231,8 @@ export function scheduledTarget(e?: { triggerUid?: unknown }): ScheduledTarget |
   if (active && (!record || record.spreadsheetId === active.getId())) {
     return { spreadsheet: active, context: {} };
   }
-  if (uid === null) return null;
+  // Called without a trigger's event, it can only serve the active spreadsheet (a clear error).
+  if (uid === null) return { spreadsheet: activeSpreadsheet(), context: {} };
   if (!record) {
     deleteTrigger(uid);
     return null;
