@@ -94,12 +94,10 @@ function createTrigger(minutes: number): Trigger {
   return scheduled.create();
 }
 
-function changeFailed(e: unknown): AppError {
+function changeFailed(e: unknown, hadTrigger: boolean): AppError {
   const reason = e instanceof Error ? e.message : String(e);
-  return new AppError(
-    'config',
-    `Auto-refresh could not be changed (${reason}). The previous schedule is still in place.`,
-  );
+  const now = hadTrigger ? 'The previous schedule is still in place.' : 'Auto-refresh stays off.';
+  return new AppError('config', `Auto-refresh could not be changed (${reason}). ${now}`);
 }
 
 /**
@@ -114,7 +112,7 @@ function replaceTriggers(owned: Owned, minutes: number, mode: DeploymentMode): T
     try {
       created = createTrigger(minutes);
     } catch (e) {
-      throw changeFailed(e);
+      throw changeFailed(e, owned.mine.length > 0);
     }
     for (const t of owned.mine) ScriptApp.deleteTrigger(t);
     return created;
@@ -130,8 +128,12 @@ function replaceTriggers(owned: Owned, minutes: number, mode: DeploymentMode): T
       const restored = createTrigger(previous.minutes);
       writeTriggerRecord(restored.getUniqueId(), previous);
       owned.records.set(restored.getUniqueId(), previous);
+      removeTriggerRecords(
+        owned.records,
+        owned.mine.map((t) => t.getUniqueId()),
+      );
     }
-    throw changeFailed(e);
+    throw changeFailed(e, previous !== undefined);
   }
 }
 

@@ -143,8 +143,9 @@ describe('changing the interval', () => {
       /could not be changed \(We are sorry, a server error occurred.*\)\. The previous schedule is still in place\./,
     );
     expect(h.gas.triggers.triggers.map((t) => t.everyMs)).toEqual([120 * MINUTE]);
-    expect(autoRefresh(h)).toMatchObject({ enabled: true, minutes: 120 });
-    expect(userRecordKeys(h)).toEqual([`CT_TRIGGER:${autoRefresh(h).triggerId}`]);
+    const restored = h.gas.triggers.triggers[0]!.uniqueId;
+    expect(userRecordKeys(h)).toEqual([`CT_TRIGGER:${restored}`]);
+    expect(autoRefresh(h)).toMatchObject({ enabled: true, minutes: 120, triggerId: restored });
   });
 });
 
