@@ -16,8 +16,13 @@ export {
   menuSetUpTrackingSheet,
   menuRefreshNow,
   menuAutoRefresh15,
+  menuAutoRefresh30,
   menuAutoRefresh60,
+  menuAutoRefresh120,
+  menuAutoRefresh240,
   menuAutoRefresh360,
+  menuAutoRefresh720,
+  menuAutoRefresh1440,
   menuAutoRefreshOff,
   runScheduledRefresh,
 } from './addon/menu-actions';

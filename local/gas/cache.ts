@@ -108,18 +108,20 @@ export class FakeCache implements Pick<GoogleAppsScript.Cache.Cache, 'get' | 're
 }
 
 export class FakeCacheService {
-  constructor(private readonly make: (scope: CacheScope) => FakeCache) {}
+  /** `make` answers null for the document scope outside a document (the reference: "null if
+   * there is no containing document"). */
+  constructor(private readonly make: (scope: CacheScope) => FakeCache | null) {}
 
-  getDocumentCache(): FakeCache {
+  getDocumentCache(): FakeCache | null {
     return this.make('document');
   }
 
   getScriptCache(): FakeCache {
-    return this.make('script');
+    return this.make('script')!;
   }
 
   getUserCache(): FakeCache {
-    return this.make('user');
+    return this.make('user')!;
   }
 }
 

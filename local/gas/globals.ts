@@ -1,5 +1,6 @@
 // The Apps Script globals of one execution: fresh service objects over the runtime's shared
-// stores, each handed to the script through the realm bridge.
+// stores, each handed to the script through the realm bridge. Without an active document (an
+// add-on's time-driven trigger) the document's spreadsheet, properties, cache and lock are null.
 
 import vm from 'node:vm';
 import { FakeCache, FakeCacheService } from './cache';
@@ -23,14 +24,28 @@ export function installGlobals(
   realm: Realm,
   rt: GasRuntime,
   exec: Execution,
+  activeDocument: boolean,
 ): void {
+  const has = <S extends string>(scope: S) => activeDocument || scope !== 'document';
   const services: Record<string, object> = {
-    SpreadsheetApp: new FakeSpreadsheetApp(rt.spreadsheet, () => new FakeUi(rt.ui, rt.addOnName)),
-    PropertiesService: new FakePropertiesService(
-      (scope) => new FakeProperties(rt.properties[scope], exec, rt.quotas.properties),
+    SpreadsheetApp: new FakeSpreadsheetApp(
+      activeDocument ? rt.spreadsheet : null,
+      () => new FakeUi(rt.ui, rt.addOnName, rt.addOn),
+      {
+        find: (id) => rt.project.member(id)?.spreadsheet,
+        ...(rt.oauthScopes ? { oauthScopes: rt.oauthScopes } : {}),
+      },
     ),
-    CacheService: new FakeCacheService((scope) => new FakeCache(rt.caches[scope], exec)),
-    LockService: new FakeLockService(rt.locks, exec),
+    PropertiesService: new FakePropertiesService((scope) =>
+      has(scope) ? new FakeProperties(rt.properties[scope], exec, rt.quotas.properties) : null,
+    ),
+    CacheService: new FakeCacheService((scope) =>
+      has(scope) ? new FakeCache(rt.caches[scope], exec) : null,
+    ),
+    LockService: new FakeLockService(
+      (scope) => (scope === 'document' ? (activeDocument ? rt.locks : null) : rt.project.locks),
+      exec,
+    ),
     UrlFetchApp: new FakeUrlFetchApp(
       {
         handler: rt.fetchHandler,
@@ -44,7 +59,12 @@ export function installGlobals(
     Session: new FakeSession(rt.sessionOptions, exec),
     Logger: new FakeLogger(rt.logs, exec),
     HtmlService: new FakeHtmlService(rt.htmlDir, (source) => vm.runInContext(source, context)),
-    ScriptApp: new FakeScriptApp(rt.triggers, exec, rt.addOn),
+    ScriptApp: new FakeScriptApp(
+      rt.triggers,
+      exec,
+      rt.addOn,
+      activeDocument ? rt.spreadsheet.id : null,
+    ),
     DriveApp: new FakeDriveApp(rt.drive.files),
   };
   for (const [name, service] of Object.entries(services)) context[name] = realm.toScript(service);

@@ -2,7 +2,7 @@
 
 export { createGasRuntime, GasRuntime } from './runtime';
 export type { CacheEntryRef, GasRuntimeOptions, RunOptions } from './runtime';
-export type { Manifest } from './project';
+export type { Manifest } from './pushed-project';
 export type { TriggerFiring } from './trigger-firing';
 export { Counters } from './counters';
 export type { CounterService, CounterSnapshot } from './counters';
@@ -17,4 +17,5 @@ export type { FormulaEvaluator, SpreadsheetOptions } from './spreadsheet/model';
 export type { LockScope } from './lock';
 export type { PropertyScope } from './properties';
 export type { CacheScope } from './cache';
+export { GasProject } from './project';
 export { formatDate } from './format-date';

@@ -82,21 +82,27 @@ export class FakeLock implements GoogleAppsScript.Lock.Lock {
 }
 
 export class FakeLockService {
+  /** `tableFor('document')` is null outside a document: getDocumentLock() then returns null. */
   constructor(
-    private readonly table: LockTable,
+    private readonly tableFor: (scope: LockScope) => LockTable | null,
     private readonly exec: Execution,
   ) {}
 
-  getDocumentLock(): FakeLock {
-    return new FakeLock(this.table, 'document', this.exec);
+  #lock(scope: LockScope): FakeLock | null {
+    const table = this.tableFor(scope);
+    return table ? new FakeLock(table, scope, this.exec) : null;
+  }
+
+  getDocumentLock(): FakeLock | null {
+    return this.#lock('document');
   }
 
   getScriptLock(): FakeLock {
-    return new FakeLock(this.table, 'script', this.exec);
+    return this.#lock('script')!;
   }
 
   getUserLock(): FakeLock {
-    return new FakeLock(this.table, 'user', this.exec);
+    return this.#lock('user')!;
   }
 }
 

@@ -14,9 +14,10 @@ const OAUTH_SCOPES: Partial<Record<Scope, string>> = {
   external: 'https://www.googleapis.com/auth/script.external_request',
   scriptapp: 'https://www.googleapis.com/auth/script.scriptapp',
   drive: 'https://www.googleapis.com/auth/drive.readonly',
+  'spreadsheet-open': 'https://www.googleapis.com/auth/spreadsheets',
 };
 
-const NEEDS_OWN_SCOPE = new Set<Scope>(['external', 'scriptapp', 'drive']);
+const NEEDS_OWN_SCOPE = new Set<Scope>(['external', 'scriptapp', 'drive', 'spreadsheet-open']);
 const ALLOWED_WITHOUT_AUTH = new Set<Scope>(['local', 'get-ui', 'ui']);
 
 export function checkCall(
@@ -34,7 +35,7 @@ export function checkCall(
     if (scope === 'get-ui' || scope === 'ui') fail(MESSAGES.noUi);
     // Real custom functions name only the method: "You do not have permission to call setValue".
     if (scope === 'spreadsheet-write') fail(MESSAGES.permission(method));
-    if (scope === 'scriptapp' || scope === 'drive') denyWithScope();
+    if (scope === 'scriptapp' || scope === 'drive' || scope === 'spreadsheet-open') denyWithScope();
     return;
   }
   if (kind === 'trigger') {

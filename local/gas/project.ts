@@ -1,46 +1,38 @@
-// A built Apps Script project on disk, as the runtime loads it: the push set of the folder a
-// script file lives in (push-set.ts), its code run by gas-local in one global scope, and the
-// manifest (appsscript.json) the runtime acts on.
+// GasProject: what one Apps Script project shares across the spreadsheets it runs in. An editor
+// add-on is one project for all of a user's spreadsheets: ScriptApp.getProjectTriggers() returns
+// "all installable triggers associated with the current project and current user" (ScriptApp
+// reference), so across spreadsheets, and script/user properties, caches and locks are
+// project-wide too. Document properties, cache and lock stay with each spreadsheet's GasRuntime.
+// One user is modelled: user stores are this project's stores for that user.
 
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import type vm from 'node:vm';
-import { require as loadGasFolder } from 'gas-local';
-import { pushSetOf, type PushSet } from './push-set';
+import { CacheStore } from './cache';
+import { LockTable } from './lock';
+import { PropertyStore } from './properties';
+import { TriggerStore } from './script-app';
+import type { SpreadsheetModel } from './spreadsheet/model';
 
-/** The parts of appsscript.json the runtime acts on. */
-export interface Manifest {
-  urlFetchWhitelist?: string[];
+/** A spreadsheet the project runs in, and how a trigger created there is run. */
+export interface ProjectMember {
+  readonly spreadsheet: SpreadsheetModel;
 }
 
-export interface Project {
-  /** Runs every script file of the push set in `context`, as one execution's global scope. */
-  load(context: vm.Context): void;
-  /** appsscript.json, when clasp pushes one. */
-  manifest: Manifest | undefined;
-}
+export class GasProject {
+  readonly triggers = new TriggerStore();
+  readonly properties = { script: new PropertyStore(), user: new PropertyStore() };
+  readonly caches = { script: new CacheStore(), user: new CacheStore() };
+  /** The script and user locks (each spreadsheet keeps its own document lock). */
+  readonly locks = new LockTable();
+  private readonly members = new Map<string, ProjectMember>();
 
-/** The project `codePath` belongs to; codePath itself must be one of its script files. */
-export function projectOf(codePath: string): Project {
-  const file = path.resolve(codePath);
-  if (!existsSync(file)) throw new Error(`${codePath} does not exist: build first (npm run build)`);
-  const pushSet = pushSetOf(path.dirname(file));
-  if (!pushSet.isScript(file)) {
-    throw new Error(`${codePath} is not a script file clasp would push (see .claspignore)`);
+  join(member: ProjectMember): void {
+    const id = member.spreadsheet.id;
+    if (this.members.has(id)) {
+      throw new Error(`Spreadsheet ${id} is already open in this project: give it another id`);
+    }
+    this.members.set(id, member);
   }
-  return {
-    // gas-local reads and compiles the files for each execution (about 0.4 ms more than a cached
-    // vm.Script for dist/Code.js), so a file changed on disk is what the next execution runs.
-    load: (context) => {
-      loadGasFolder(pushSet.folder, context, { filter: (f) => pushSet.isScript(f) });
-    },
-    manifest: manifestOf(pushSet),
-  };
-}
 
-function manifestOf(pushSet: PushSet): Manifest | undefined {
-  const file = path.join(pushSet.folder, 'appsscript.json');
-  return pushSet.includes(file) && existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest)
-    : undefined;
+  member(spreadsheetId: string): ProjectMember | undefined {
+    return this.members.get(spreadsheetId);
+  }
 }

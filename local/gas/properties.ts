@@ -98,18 +98,19 @@ export class FakeProperties implements Pick<
 }
 
 export class FakePropertiesService {
-  constructor(private readonly make: (scope: PropertyScope) => FakeProperties) {}
+  /** `make` answers null for the document scope when the execution has no active document. */
+  constructor(private readonly make: (scope: PropertyScope) => FakeProperties | null) {}
 
-  getDocumentProperties(): FakeProperties {
+  getDocumentProperties(): FakeProperties | null {
     return this.make('document');
   }
 
   getScriptProperties(): FakeProperties {
-    return this.make('script');
+    return this.make('script')!;
   }
 
   getUserProperties(): FakeProperties {
-    return this.make('user');
+    return this.make('user')!;
   }
 }
 

@@ -9,6 +9,7 @@ export type Scope =
   | 'storage' // Properties, Cache, Lock
   | 'spreadsheet-read'
   | 'spreadsheet-write'
+  | 'spreadsheet-open' // SpreadsheetApp.openById: another spreadsheet than the active one
   | 'get-ui' // SpreadsheetApp.getUi itself
   | 'ui' // methods of the Ui and its menus
   | 'external' // UrlFetchApp

@@ -19,10 +19,11 @@ import { LockTable, type LockScope } from './lock';
 import type { LogEntry } from './logging';
 import type { AuthModeName, ExecutionKind } from './policy';
 import { PropertyStore, type PropertyScope } from './properties';
-import { projectOf, type Manifest } from './project';
+import { projectOf, type Manifest } from './pushed-project';
 import { DailyQuota } from './quota';
 import { Realm } from './realm';
-import { TriggerStore } from './script-app';
+import { GasProject } from './project';
+import type { TriggerStore } from './script-app';
 import type { SessionOptions } from './session';
 import { splitSheetName, parseA1 } from './spreadsheet/a1';
 import {
@@ -68,6 +69,13 @@ export interface GasRuntimeOptions {
   /** Title of createAddonMenu()'s menu under Extensions. */
   addOnName?: string;
   quotas?: { urlFetchPerDay?: number; propertiesPerDay?: number };
+  /**
+   * The project this spreadsheet's script belongs to: pass another runtime's `project` to open a
+   * second spreadsheet of the same add-on (shared triggers, script/user stores, openById).
+   */
+  project?: GasProject;
+  /** The manifest's oauthScopes; when given, SpreadsheetApp.openById needs the spreadsheets scope. */
+  oauthScopes?: string[];
   user?: { email?: string; locale?: string };
   formulaEvaluator?: FormulaEvaluator;
 }
@@ -76,6 +84,11 @@ export interface RunOptions {
   kind?: ExecutionKind;
   /** For simple triggers: NONE (add-on not yet used in this document), LIMITED (default) or FULL. */
   authMode?: AuthModeName;
+  /**
+   * Whether the execution has an active spreadsheet (with its document properties, cache and
+   * lock). Default: yes, except an add-on's time-driven trigger, which may run without one.
+   */
+  activeDocument?: boolean;
 }
 
 export interface CacheEntryRef {
@@ -115,18 +128,13 @@ const defaultAuthMode = (kind: ExecutionKind): AuthModeName =>
 export class GasRuntime {
   readonly clock: RuntimeClock;
   readonly counters = new Counters();
-  readonly properties: Record<PropertyScope, PropertyStore> = {
-    document: new PropertyStore(),
-    script: new PropertyStore(),
-    user: new PropertyStore(),
-  };
-  readonly caches: Record<CacheScope, CacheStore> = {
-    document: new CacheStore(),
-    script: new CacheStore(),
-    user: new CacheStore(),
-  };
+  readonly project: GasProject;
+  readonly properties: Record<PropertyScope, PropertyStore>;
+  readonly caches: Record<CacheScope, CacheStore>;
+  /** This spreadsheet's document lock (the script and user locks are the project's). */
   readonly locks = new LockTable();
-  readonly triggers = new TriggerStore();
+  readonly triggers: TriggerStore;
+  readonly oauthScopes: string[] | undefined;
   readonly spreadsheet: SpreadsheetModel;
   readonly ui: UiState;
   readonly drive: { files: DriveFileSpec[] };
@@ -166,6 +174,12 @@ export class GasRuntime {
     this.clock = options.clock ?? new ManualClock(Date.now());
     this.spreadsheet = new SpreadsheetModel(options.spreadsheet);
     this.spreadsheet.formulaEvaluator = options.formulaEvaluator;
+    this.project = options.project ?? new GasProject();
+    this.project.join(this);
+    this.triggers = this.project.triggers;
+    this.properties = { document: new PropertyStore(), ...this.project.properties };
+    this.caches = { document: new CacheStore(), ...this.project.caches };
+    this.oauthScopes = options.oauthScopes;
     this.ui = {
       menus: [],
       sidebars: [],
@@ -204,10 +218,11 @@ export class GasRuntime {
   run<T = unknown>(functionName: string, args: unknown[] = [], options: RunOptions = {}): T {
     const kind = options.kind ?? 'menu';
     const authMode = options.authMode ?? defaultAuthMode(kind);
+    const activeDocument = options.activeDocument ?? !(this.addOn && kind === 'trigger');
     const exec = new Execution(functionName, kind, authMode, this.clock, this.counters);
     const context = vm.createContext({});
     const realm = new Realm(context, exec);
-    installGlobals(context, realm, this, exec);
+    installGlobals(context, realm, this, exec, activeDocument);
     installVirtualDate(context, () => this.clock.now());
     let error: Error | undefined;
     try {
@@ -226,6 +241,7 @@ export class GasRuntime {
       throw error;
     } finally {
       this.locks.releaseAll(exec.id);
+      this.project.locks.releaseAll(exec.id);
       const elapsedMs = exec.elapsedMs();
       this.lastExecution = {
         id: exec.id,
@@ -248,13 +264,19 @@ export class GasRuntime {
     return { authMode, source: new FakeSpreadsheet(this.spreadsheet), user: undefined };
   }
 
-  /** Runs, each as its own 'trigger' execution, the time-driven triggers due at the virtual now. */
+  /**
+   * Runs, each as its own 'trigger' execution, the project's time-driven triggers due at the
+   * virtual now (those created in other spreadsheets of the project too). A bound script's
+   * trigger runs in its spreadsheet; an add-on's runs without an active spreadsheet.
+   */
   fireDueTriggers(): TriggerFiring[] {
     const now = this.clock.now();
     return takeDueTriggers(this.triggers, now).map((trigger) => {
       const { uniqueId: triggerId, handlerFunction } = trigger;
+      const home = trigger.documentId ? this.project.member(trigger.documentId) : undefined;
+      const runtime = home instanceof GasRuntime && !this.addOn ? home : this;
       try {
-        this.run(handlerFunction, [clockTriggerEvent(trigger, now)], { kind: 'trigger' });
+        runtime.run(handlerFunction, [clockTriggerEvent(trigger, now)], { kind: 'trigger' });
         return { triggerId, handlerFunction, ok: true };
       } catch (e) {
         return { triggerId, handlerFunction, ok: false, error: (e as Error).message };
@@ -264,7 +286,7 @@ export class GasRuntime {
 
   /** Simulates another execution holding a lock until the virtual time `untilMs`. */
   holdLock(scope: LockScope, untilMs: number): void {
-    this.locks.holdExternally(scope, untilMs);
+    (scope === 'document' ? this.locks : this.project.locks).holdExternally(scope, untilMs);
   }
 
   /** Simulates Apps Script dropping cache entries early; returns how many were dropped. */

@@ -1,7 +1,11 @@
-// ScriptApp: time-driven triggers kept in a shared TriggerStore that runtime.fireDueTriggers()
-// runs. Confirmed by lookup: everyMinutes accepts 1, 5, 10, 15 or 30; add-ons may use
-// time-driven triggers at most once an hour. Assumed wording (not found): the error messages
-// below; from memory: the 20-triggers-per-script and one-clock-trigger-per-add-on-document limits.
+// ScriptApp: time-driven triggers kept in the project's TriggerStore (shared by every spreadsheet
+// of an add-on) that runtime.fireDueTriggers() runs. Confirmed by lookup: everyMinutes accepts 1,
+// 5, 10, 15 or 30 (ClockTriggerBuilder reference); add-ons may use time-driven triggers at most
+// once an hour (installable triggers guide) and "one trigger of each type, per user, per
+// document" (editor add-on triggers guide); getProjectTriggers spans the project for the current
+// user; getInstallationSource is NONE when the script is not running as an add-on. The trigger
+// editor offers every 1, 2, 4, 6, 8 or 12 hours, which is what everyHours accepts here. Assumed
+// wording (not found): the error messages below; from memory: 20 triggers per user per script.
 
 import type { Execution } from './execution';
 import { fail } from './errors';
@@ -32,6 +36,11 @@ export const TriggerSource = {
   DRIVE: 'DRIVE',
 } as const;
 export const AuthorizationStatus = { REQUIRED: 'REQUIRED', NOT_REQUIRED: 'NOT_REQUIRED' } as const;
+export const InstallationSource = {
+  APPS_MARKETPLACE_DOMAIN_ADD_ON: 'APPS_MARKETPLACE_DOMAIN_ADD_ON',
+  NONE: 'NONE',
+  WEB_STORE_ADD_ON: 'WEB_STORE_ADD_ON',
+} as const;
 
 export interface TriggerRecord {
   uniqueId: string;
@@ -40,10 +49,17 @@ export interface TriggerRecord {
   everyMs?: number;
   nextRunAt: number;
   createdAt: number;
+  /** The spreadsheet the trigger was created from (null: no active document). */
+  documentId: string | null;
 }
 
 export class TriggerStore {
   triggers: TriggerRecord[] = [];
+  /**
+   * Messages the next create() calls fail with, one each: trigger creation is reported to fail
+   * now and then with a generic server error (GitHub issue derekantrican/GAS-ICS-Sync#110/#114).
+   */
+  readonly createFaults: string[] = [];
   private nextId = 1;
 
   newId(): string {
@@ -91,6 +107,7 @@ export class FakeClockTriggerBuilder {
     private readonly handler: string,
     private readonly exec: Execution,
     private readonly addOn: boolean,
+    private readonly documentId: string | null,
   ) {}
 
   everyMinutes(n: number): this {
@@ -108,7 +125,7 @@ export class FakeClockTriggerBuilder {
   }
 
   everyDays(n: number): this {
-    if (!(n >= 1)) fail('Invalid argument: days');
+    if (!Number.isInteger(n) || n < 1) fail('Invalid argument: days');
     this.#everyMs = n * 24 * HOUR;
     return this;
   }
@@ -125,6 +142,8 @@ export class FakeClockTriggerBuilder {
 
   create(): FakeTrigger {
     const now = this.exec.now();
+    const fault = this.store.createFaults.shift();
+    if (fault !== undefined) fail(fault);
     if (this.#everyMs === undefined && this.#firstAt === undefined) {
       fail(
         'A time-based trigger needs a schedule: everyMinutes, everyHours, everyDays, after or at.',
@@ -133,7 +152,10 @@ export class FakeClockTriggerBuilder {
     if (this.addOn && this.#everyMs !== undefined && this.#everyMs < HOUR) {
       fail('Add-ons cannot create time-based triggers that run more often than once an hour.');
     }
-    if (this.addOn && this.store.triggers.length >= 1) {
+    const inThisDocument = this.store.triggers.filter(
+      (t) => t.documentId !== null && t.documentId === this.documentId,
+    );
+    if (this.addOn && inThisDocument.length >= 1) {
       fail(
         'This add-on has created too many time-based triggers in this document for this Google user account.',
       );
@@ -151,6 +173,7 @@ export class FakeClockTriggerBuilder {
         : {}),
       nextRunAt: this.#firstAt ?? now + (this.#everyMs ?? 0),
       createdAt: now,
+      documentId: this.documentId,
     };
     this.store.triggers.push(record);
     return new FakeTrigger(record);
@@ -163,10 +186,17 @@ export class FakeTriggerBuilder {
     private readonly handler: string,
     private readonly exec: Execution,
     private readonly addOn: boolean,
+    private readonly documentId: string | null,
   ) {}
 
   timeBased(): FakeClockTriggerBuilder {
-    return new FakeClockTriggerBuilder(this.store, this.handler, this.exec, this.addOn);
+    return new FakeClockTriggerBuilder(
+      this.store,
+      this.handler,
+      this.exec,
+      this.addOn,
+      this.documentId,
+    );
   }
 }
 
@@ -185,23 +215,39 @@ export class FakeScriptApp {
   readonly EventType = EventType;
   readonly TriggerSource = TriggerSource;
   readonly AuthorizationStatus = AuthorizationStatus;
+  readonly InstallationSource = InstallationSource;
 
   constructor(
     private readonly store: TriggerStore,
     private readonly exec: Execution,
     private readonly addOn: boolean,
+    /** The active spreadsheet's id, or null when the execution has none. */
+    private readonly documentId: string | null,
   ) {}
 
   newTrigger(functionName: string): FakeTriggerBuilder {
-    return new FakeTriggerBuilder(this.store, String(functionName), this.exec, this.addOn);
+    return new FakeTriggerBuilder(
+      this.store,
+      String(functionName),
+      this.exec,
+      this.addOn,
+      this.documentId,
+    );
   }
 
+  /** Every trigger of the project (for this user), whichever spreadsheet created it. */
   getProjectTriggers(): FakeTrigger[] {
     return this.store.triggers.map((t) => new FakeTrigger(t));
   }
 
-  getUserTriggers(_document?: unknown): FakeTrigger[] {
-    return this.getProjectTriggers();
+  /** The user's triggers of one spreadsheet. */
+  getUserTriggers(spreadsheet: { getId(): string }): FakeTrigger[] {
+    const id = spreadsheet.getId();
+    return this.store.triggers.filter((t) => t.documentId === id).map((t) => new FakeTrigger(t));
+  }
+
+  getInstallationSource(): string {
+    return this.addOn ? InstallationSource.WEB_STORE_ADD_ON : InstallationSource.NONE;
   }
 
   deleteTrigger(trigger: FakeTrigger): void {
@@ -226,8 +272,18 @@ registerFake(FakeScriptApp, {
   label: 'ScriptApp',
   service: 'Script',
   scope: 'scriptapp',
-  constants: ['AuthMode', 'EventType', 'TriggerSource', 'AuthorizationStatus'],
-  methods: { getAuthorizationInfo: { scope: 'local' }, getScriptId: { scope: 'local' } },
+  constants: [
+    'AuthMode',
+    'EventType',
+    'TriggerSource',
+    'AuthorizationStatus',
+    'InstallationSource',
+  ],
+  methods: {
+    getAuthorizationInfo: { scope: 'local' },
+    getScriptId: { scope: 'local' },
+    getInstallationSource: { scope: 'local' },
+  },
 });
 registerFake(FakeTriggerBuilder, { label: 'TriggerBuilder', service: null, scope: 'scriptapp' });
 registerFake(FakeClockTriggerBuilder, {

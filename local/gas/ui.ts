@@ -1,5 +1,7 @@
 // Ui: menus, sidebars, dialogs and alerts, recorded in a shared UiState that tests and the
-// preview read. alert() answers from UiState.alertResponses, else with the first button of its
+// preview read. A menu records where it lands: createAddonMenu() under Extensions › <name> (the
+// script project's name for a bound script); createMenu() in the menu bar, except in a published
+// add-on, where such menus "move under the add-ons menu" (Custom menus for Editor add-ons). alert() answers from UiState.alertResponses, else with the first button of its
 // set (what a user clicking straight through would press).
 
 import { FakeHtmlOutput } from './html';
@@ -14,6 +16,8 @@ export interface MenuRecord {
   title: string;
   /** createAddonMenu(): shown under Extensions. */
   addon: boolean;
+  /** The menus a user opens to reach it: ['Extensions', 'My add-on'] or ['My menu']. */
+  location: string[];
   items: MenuItem[];
 }
 
@@ -41,6 +45,7 @@ export class FakeMenu {
     private readonly state: UiState,
     private readonly title: string,
     private readonly addon: boolean,
+    private readonly location: string[],
   ) {}
 
   static itemsOf(menu: FakeMenu): MenuItem[] {
@@ -64,7 +69,12 @@ export class FakeMenu {
 
   /** Re-adding a menu with the same title replaces it, as reopening the document would. */
   addToUi(): void {
-    const record = { title: this.title, addon: this.addon, items: [...this.#items] };
+    const record = {
+      title: this.title,
+      addon: this.addon,
+      location: this.location,
+      items: [...this.#items],
+    };
     const i = this.state.menus.findIndex(
       (m) => m.title === record.title && m.addon === record.addon,
     );
@@ -80,14 +90,17 @@ export class FakeUi {
   constructor(
     private readonly state: UiState,
     private readonly addonTitle: string,
+    private readonly publishedAddOn = false,
   ) {}
 
   createMenu(caption: string): FakeMenu {
-    return new FakeMenu(this.state, String(caption), false);
+    const title = String(caption);
+    const location = this.publishedAddOn ? ['Extensions', this.addonTitle, title] : [title];
+    return new FakeMenu(this.state, title, false, location);
   }
 
   createAddonMenu(): FakeMenu {
-    return new FakeMenu(this.state, this.addonTitle, true);
+    return new FakeMenu(this.state, this.addonTitle, true, ['Extensions', this.addonTitle]);
   }
 
   showSidebar(userInterface: FakeHtmlOutput): void {

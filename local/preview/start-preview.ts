@@ -112,6 +112,8 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
           sheets: [{ name: 'Tracking' }],
         },
         scriptTimeZone: timeZone,
+        // The script project's name: what createAddonMenu() shows under Extensions.
+        addOnName: 'Container Tracking',
         // The sample documents, as Drive files with Drive-shaped ids (local/gas loads the folder).
         drive: existsSync(p.samples) ? p.samples : { files: [] },
       },

@@ -1,8 +1,13 @@
 // What the menu items and the trigger call. Each reports back in a toast, not a stack trace.
 
 import { redact } from '../core/redact';
-import { disableAutoRefresh, enableAutoRefresh } from './auto-refresh';
-import { refreshTrackingSheet, type RefreshReport } from './tracking-sheet-refresh';
+import { disableAutoRefresh, enableAutoRefresh, scheduledTarget } from './auto-refresh';
+import { REFRESH_INTERVALS } from './refresh-intervals';
+import {
+  refreshSpreadsheet,
+  refreshTrackingSheet,
+  type RefreshReport,
+} from './tracking-sheet-refresh';
 import { setupTrackingSheet } from './tracking-sheet-setup';
 
 function toast(message: string): void {
@@ -47,18 +52,39 @@ export function trackUntrackedRows(): RefreshReport {
   return refreshTrackingSheet();
 }
 
-export function runScheduledRefresh(): RefreshReport {
-  return refreshTrackingSheet({ scheduled: true });
+/** The time-driven trigger: refreshes the spreadsheet its event's triggerUid belongs to. */
+export function runScheduledRefresh(e?: { triggerUid?: unknown }): RefreshReport {
+  const target = scheduledTarget(e);
+  if (!target) {
+    return {
+      ok: false,
+      message: 'This trigger serves no spreadsheet it can open any more and was removed.',
+      rows: 0,
+      updated: 0,
+      requests: 0,
+      trackingRequestsCreated: 0,
+      complete: false,
+    };
+  }
+  return refreshSpreadsheet(target.spreadsheet, target.context, true);
 }
 
-const autoRefreshMessage = (minutes: number) => () => {
-  const state = enableAutoRefresh(minutes);
-  return state.note ?? `The Tracking sheet refreshes every ${state.minutes} minutes.`;
-};
+/** One menu item per interval of refresh-intervals.ts (menu.ts shows those the mode allows). */
+const every = (minutes: number) => (): void =>
+  guarded(() => {
+    enableAutoRefresh(minutes);
+    const every = REFRESH_INTERVALS.find((i) => i.minutes === minutes)?.menuLabel;
+    return `The Tracking sheet now refreshes ${(every ?? `every ${minutes} minutes`).toLowerCase()}.`;
+  });
 
-export const menuAutoRefresh15 = (): void => guarded(autoRefreshMessage(15));
-export const menuAutoRefresh60 = (): void => guarded(autoRefreshMessage(60));
-export const menuAutoRefresh360 = (): void => guarded(autoRefreshMessage(360));
+export const menuAutoRefresh15 = every(15);
+export const menuAutoRefresh30 = every(30);
+export const menuAutoRefresh60 = every(60);
+export const menuAutoRefresh120 = every(120);
+export const menuAutoRefresh240 = every(240);
+export const menuAutoRefresh360 = every(360);
+export const menuAutoRefresh720 = every(720);
+export const menuAutoRefresh1440 = every(1440);
 export function menuAutoRefreshOff(): void {
   guarded(() => {
     disableAutoRefresh();

@@ -5,9 +5,11 @@ import { metaNumber } from '../api/jsonapi';
 import { userMessage } from '../core/errors';
 import { publicSettings, type PublicSettings, type SettingsInput } from '../core/settings';
 import { Execution } from '../gas/execution';
+import { copySettingsToTrigger } from './auto-refresh';
 
 export function saveSettings(input: SettingsInput): PublicSettings {
   const { settings, notice } = new Execution('sidebar').settingsStore.save(input ?? {});
+  copySettingsToTrigger(settings);
   return notice ? { ...publicSettings(settings), notice } : publicSettings(settings);
 }
 

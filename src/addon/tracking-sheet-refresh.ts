@@ -15,9 +15,9 @@ import { runBulkTracking } from '../engine/bulk-tracking';
 import { RequestLedger, trackingText } from '../engine/request-ledger';
 import { identifierKey } from '../engine/record-store';
 import { syncForSheet, type SyncResult } from '../engine/sheet-sync';
-import { Execution, BUDGETS } from '../gas/execution';
+import { Execution, BUDGETS, type ExecutionContext } from '../gas/execution';
 import { releaseLease, takeLease } from '../gas/leases';
-import { appsScriptClock, documentProperties } from '../gas/services';
+import { activeSpreadsheet, appsScriptClock } from '../gas/services';
 import { SHEET_NAME } from './tracking-sheet-format';
 import { statusSheet } from './tracking-sheet-setup';
 
@@ -129,10 +129,22 @@ function report(
 }
 
 export function refreshTrackingSheet(options: { scheduled?: boolean } = {}): RefreshReport {
-  const kind = options.scheduled ? 'trigger' : 'sidebar';
-  const run = new Execution(kind);
-  const ss = SpreadsheetApp.getActive();
-  const props = documentProperties();
+  return refreshSpreadsheet(activeSpreadsheet(), {}, options.scheduled === true);
+}
+
+/**
+ * Refreshes the Tracking sheet of `ss` (a scheduled run may have opened it by id) with the
+ * stores and settings of `context` (a run without a document uses its trigger's).
+ */
+export function refreshSpreadsheet(
+  ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  context: ExecutionContext,
+  scheduled: boolean,
+): RefreshReport {
+  const options = { scheduled };
+  const kind = scheduled ? 'trigger' : 'sidebar';
+  const run = new Execution(kind, context);
+  const props = run.stores.properties();
   const now = () => appsScriptClock.now();
   const owner = Math.random().toString(36).slice(2);
   const empty = { rows: 0, updated: 0, requests: 0, trackingRequestsCreated: 0, complete: false };

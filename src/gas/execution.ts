@@ -3,12 +3,12 @@
 
 import { ApiClient } from '../api/client';
 import { DEFAULT_REFRESH_REQUESTS_PER_MINUTE, type Settings } from '../core/settings';
-import type { SharedLock } from '../engine/ports';
+import type { SharedCache, SharedLock } from '../engine/ports';
 import { RecordStore, type CacheView } from '../engine/record-store';
 import { SERVICE_RULE, SharedRequestGate } from '../engine/request-gate';
 import { SETTINGS_CACHE_KEY, SettingsStore, requireKey } from '../engine/settings-store';
 import { TrackingData } from '../engine/tracking-data';
-import { appsScriptClock, documentCache, documentLock, documentProperties } from './services';
+import { appsScriptClock, documentStores, type SheetStores } from './services';
 import { UrlFetchTransport } from './url-fetch-transport';
 
 export type ExecutionKind = 'cell' | 'sidebar' | 'trigger';
@@ -37,21 +37,37 @@ export const BUDGETS: Record<ExecutionKind, Budget> = {
   trigger: { timeMs: 270_000, maxWaitMs: 65_000, ceiling: DEFAULT_REFRESH_REQUESTS_PER_MINUTE },
 };
 
-function lazyLock(): SharedLock {
-  let lock: SharedLock | null = null;
-  const get = () => (lock ??= documentLock());
-  return { tryLock: (ms) => get().tryLock(ms), release: () => get().release() };
+function lazyLock(stores: SheetStores): SharedLock {
+  return { tryLock: (ms) => stores.lock().tryLock(ms), release: () => stores.lock().release() };
+}
+
+export interface ExecutionContext {
+  /** Where the spreadsheet's state lives; default: the active document's stores. */
+  stores?: SheetStores;
+  /** Settings known without reading them (a scheduled run's copy in its trigger record). */
+  settings?: Settings;
 }
 
 export class Execution {
   readonly startedAt = appsScriptClock.now();
-  readonly cache = documentCache();
-  readonly lock = lazyLock();
-  readonly store = new RecordStore(this.cache, this.lock, appsScriptClock);
-  readonly settingsStore = new SettingsStore(documentProperties, this.cache);
+  readonly stores: SheetStores;
+  readonly cache: SharedCache;
+  readonly lock: SharedLock;
+  readonly store: RecordStore;
+  readonly settingsStore: SettingsStore;
   private readonly owner = Math.random().toString(36).slice(2);
 
-  constructor(readonly kind: ExecutionKind) {}
+  constructor(
+    readonly kind: ExecutionKind,
+    context: ExecutionContext = {},
+  ) {
+    this.stores = context.stores ?? documentStores();
+    this.cache = this.stores.cache;
+    this.lock = lazyLock(this.stores);
+    this.store = new RecordStore(this.cache, this.lock, appsScriptClock);
+    this.settingsStore = new SettingsStore(this.stores.properties, this.cache);
+    this.loaded = context.settings ?? null;
+  }
 
   /** Reads data buckets and the settings together: a warm cell makes this its only service call. */
   readWithSettings(keys: string[]): { view: CacheView; settings: Settings } {
@@ -60,7 +76,7 @@ export class Execution {
     return { view, settings: this.loaded };
   }
 
-  private loaded: Settings | null = null;
+  private loaded: Settings | null;
 
   /** The settings, read once per execution (each read is a service call). */
   settings(): Settings {

@@ -1,6 +1,12 @@
 // Ports over Apps Script services. Each service object is fetched once per execution: every
 // call into Apps Script costs tens of milliseconds there.
+//
+// The document's cache and lock never fall back to the script-wide ones: in an add-on those are
+// shared by every user of every spreadsheet (the cached settings, and with them the API key,
+// would be visible across users). Outside a document (an add-on's time-driven trigger) the
+// refresh uses `triggerStores`, the user's own stores namespaced by spreadsheet.
 
+import { AppError } from '../core/errors';
 import type { Clock, DurableStore, SharedCache, SharedLock } from '../engine/ports';
 
 export const appsScriptClock: Clock = {
@@ -8,8 +14,23 @@ export const appsScriptClock: Clock = {
   sleep: (ms) => Utilities.sleep(Math.max(0, Math.round(ms))),
 };
 
-export function documentCache(): SharedCache {
-  const cache = CacheService.getDocumentCache() ?? CacheService.getScriptCache();
+/** Where an execution keeps the spreadsheet's shared state (data cache, lock, durable strings). */
+export interface SheetStores {
+  cache: SharedCache;
+  /** Fetched only when first needed: most cell executions never lock. */
+  lock(): SharedLock;
+  properties(): DurableStore;
+}
+
+const NO_DOCUMENT =
+  'This needs an open spreadsheet: run it from the Container Tracking menu or sidebar of the spreadsheet.';
+
+function requireDocument<T>(service: T | null): T {
+  if (service === null || service === undefined) throw new AppError('config', NO_DOCUMENT);
+  return service;
+}
+
+function cachePort(cache: GoogleAppsScript.Cache.Cache): SharedCache {
   return {
     getAll: (keys) => (keys.length === 0 ? {} : cache.getAll(keys)),
     putAll: (values, ttl) => cache.putAll(values, ttl),
@@ -17,16 +38,14 @@ export function documentCache(): SharedCache {
   };
 }
 
-export function documentLock(): SharedLock {
-  const lock = LockService.getDocumentLock() ?? LockService.getScriptLock();
+function lockPort(lock: GoogleAppsScript.Lock.Lock): SharedLock {
   return {
     tryLock: (ms) => lock.tryLock(ms),
     release: () => lock.releaseLock(),
   };
 }
 
-export function documentProperties(): DurableStore {
-  const props = PropertiesService.getDocumentProperties();
+function propertiesPort(props: GoogleAppsScript.Properties.Properties): DurableStore {
   return {
     getAll: () => props.getProperties(),
     setAll: (values) => {
@@ -38,7 +57,80 @@ export function documentProperties(): DurableStore {
   };
 }
 
+export function documentCache(): SharedCache {
+  return cachePort(requireDocument(CacheService.getDocumentCache()));
+}
+
+export function documentLock(): SharedLock {
+  return lockPort(requireDocument(LockService.getDocumentLock()));
+}
+
+export function documentProperties(): DurableStore {
+  return propertiesPort(requireDocument(PropertiesService.getDocumentProperties()));
+}
+
+export function documentStores(): SheetStores {
+  let lock: SharedLock | null = null;
+  return {
+    cache: documentCache(),
+    lock: () => (lock ??= documentLock()),
+    properties: documentProperties,
+  };
+}
+
+/** Keys of one spreadsheet inside a store shared by all of the user's spreadsheets. */
+export function namespaced<T extends SharedCache | DurableStore>(store: T, prefix: string): T {
+  const strip = (values: Record<string, string>) => {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(values)) {
+      if (k.startsWith(prefix)) out[k.slice(prefix.length)] = v;
+    }
+    return out;
+  };
+  const add = (values: Record<string, string>) => {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(values)) out[prefix + k] = v;
+    return out;
+  };
+  if ('putAll' in store) {
+    const cache: SharedCache = {
+      getAll: (keys) => strip(store.getAll(keys.map((k) => prefix + k))),
+      putAll: (values, ttl) => store.putAll(add(values), ttl),
+      removeAll: (keys) => store.removeAll(keys.map((k) => prefix + k)),
+    };
+    return cache as T;
+  }
+  const props: DurableStore = {
+    getAll: () => strip(store.getAll()),
+    setAll: (values) => store.setAll(add(values)),
+    remove: (key) => store.remove(prefix + key),
+  };
+  return props as T;
+}
+
+/** The prefix of one spreadsheet's state in the user's stores. */
+export const sheetPrefix = (spreadsheetId: string) => `ct@${spreadsheetId}:`;
+
+/**
+ * A time-driven run without a document: the user's cache, lock and properties, namespaced by the
+ * spreadsheet it refreshes. The user lock is not namespaceable: it serialises this user's runs
+ * across spreadsheets, for the moment a run takes its lease.
+ */
+export function triggerStores(spreadsheetId: string): SheetStores {
+  const prefix = sheetPrefix(spreadsheetId);
+  let lock: SharedLock | null = null;
+  return {
+    cache: namespaced(cachePort(CacheService.getUserCache()), prefix),
+    lock: () => (lock ??= lockPort(LockService.getUserLock())),
+    properties: () => namespaced(propertiesPort(PropertiesService.getUserProperties()), prefix),
+  };
+}
+
+export function activeSpreadsheet(): GoogleAppsScript.Spreadsheet.Spreadsheet {
+  return requireDocument(SpreadsheetApp.getActive());
+}
+
 /** The spreadsheet's time zone: Sheets shows returned Dates in it. */
 export function spreadsheetTimeZone(): string {
-  return SpreadsheetApp.getActive().getSpreadsheetTimeZone();
+  return activeSpreadsheet().getSpreadsheetTimeZone();
 }

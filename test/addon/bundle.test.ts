@@ -40,7 +40,7 @@ describe('dist/Code.js', () => {
     expect(manifest.runtimeVersion).toBe('V8');
     expect(manifest.oauthScopes).toEqual(
       expect.arrayContaining([
-        'https://www.googleapis.com/auth/spreadsheets.currentonly',
+        'https://www.googleapis.com/auth/spreadsheets',
         'https://www.googleapis.com/auth/script.external_request',
         'https://www.googleapis.com/auth/script.container.ui',
         'https://www.googleapis.com/auth/script.scriptapp',

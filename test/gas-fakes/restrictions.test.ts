@@ -69,6 +69,7 @@ describe('triggers and simple triggers', () => {
       {
         title: 'Container Tracking',
         addon: true,
+        location: ['Extensions', 'Container Tracking'],
         items: [{ caption: 'Open', functionName: 'open' }],
       },
     ]);

@@ -122,6 +122,7 @@ describe('HtmlService and Ui', () => {
       {
         title: 'Container Tracking',
         addon: false,
+        location: ['Container Tracking'],
         items: [
           { caption: 'Refresh now', functionName: 'refreshTrackingSheet' },
           { separator: true },

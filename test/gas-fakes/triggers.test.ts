@@ -9,6 +9,8 @@ function enable(minutes) {
   return [t.getHandlerFunction(), t.getEventType(), ScriptApp.getProjectTriggers().length];
 }
 function hourly() { ScriptApp.newTrigger('refresh').timeBased().everyHours(1).create(); }
+function hours(n) { ScriptApp.newTrigger('refresh').timeBased().everyHours(n).create(); }
+function days(n) { ScriptApp.newTrigger('refresh').timeBased().everyDays(n).create(); }
 function once(ms) { ScriptApp.newTrigger('refresh').timeBased().after(ms).create(); }
 function disable() { ScriptApp.getProjectTriggers().forEach(function (t) { ScriptApp.deleteTrigger(t); }); }
 function refresh(e) {
@@ -27,6 +29,17 @@ describe('time-driven triggers', () => {
     expect(thrown(() => rt.run('enable', [7]))).toMatch(/^Invalid argument: minutes/);
     expect(rt.run('enable', [5])).toEqual(['refresh', 'CLOCK', 1]);
     expect(rt.run('enable', [10])).toEqual(['refresh', 'CLOCK', 1]);
+  });
+
+  it('accepts every 1, 2, 4, 6, 8 or 12 hours (not 24: that is everyDays(1)) and whole days', () => {
+    const { rt } = makeRuntime(CODE);
+    for (const n of [3, 24, 0.5]) {
+      expect(thrown(() => rt.run('hours', [n]))).toMatch(/^Invalid argument: hours/);
+    }
+    expect(thrown(() => rt.run('days', [1.5]))).toBe('Invalid argument: days');
+    rt.run('hours', [12]);
+    rt.run('days', [1]);
+    expect(rt.triggers.triggers.map((t) => t.everyMs)).toEqual([12 * 60 * MIN, 24 * 60 * MIN]);
   });
 
   it('fires due handlers as trigger executions, then on their interval', () => {

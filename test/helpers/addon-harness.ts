@@ -1,14 +1,21 @@
 // The built add-in (dist/Code.js) in the local Apps Script runtime, talking to the emulator
 // in-process over one virtual clock: what these tests check is what Apps Script would run.
 
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ManualClock } from '../../local/clock';
-import { createEmulator } from '../../local/emulator';
+import { createEmulator, type Emulator } from '../../local/emulator';
 import { createGasRuntime, type GasRuntime } from '../../local/gas';
 import type { HttpRequest, HttpResponse } from '../../local/http';
 
 export const CODE_PATH = path.resolve(__dirname, '../../dist/Code.js');
 export const ORIGIN = 'http://127.0.0.1:4949';
+/** The scopes the manifest grants: SpreadsheetApp.openById needs the spreadsheets scope. */
+const MANIFEST_SCOPES = (
+  JSON.parse(readFileSync(path.resolve(__dirname, '../../appsscript.json'), 'utf8')) as {
+    oauthScopes: string[];
+  }
+).oauthScopes;
 
 export interface HarnessOptions {
   containers?: number;
@@ -19,20 +26,34 @@ export interface HarnessOptions {
   /** Sheets the spreadsheet starts with (values as a person typed them). */
   sheets?: { name: string; values?: unknown[][] }[];
   addOn?: boolean;
+  /**
+   * Another spreadsheet of the same script project (an add-on used in two spreadsheets): shares
+   * that harness's clock, emulator, triggers and user stores.
+   */
+  sameProjectAs?: {
+    clock: ManualClock;
+    emulator: Emulator;
+    gas: GasRuntime;
+    interceptors: Interceptor[];
+  };
+  spreadsheetId?: string;
 }
 
 /** Lets a test answer some requests itself (e.g. fail only page 3); undefined passes through. */
 export type Interceptor = (request: HttpRequest) => HttpResponse | undefined;
 
 export function createHarness(options: HarnessOptions = {}) {
-  const clock = new ManualClock('2026-11-20T15:00:00Z');
-  const emulator = createEmulator({
-    origin: ORIGIN,
-    clock,
-    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
-    ...(options.containers ? { seed: { containers: options.containers } } : {}),
-  });
-  const interceptors: Interceptor[] = [];
+  const shared = options.sameProjectAs;
+  const clock = shared?.clock ?? new ManualClock('2026-11-20T15:00:00Z');
+  const emulator =
+    shared?.emulator ??
+    createEmulator({
+      origin: ORIGIN,
+      clock,
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      ...(options.containers ? { seed: { containers: options.containers } } : {}),
+    });
+  const interceptors: Interceptor[] = shared?.interceptors ?? [];
   const gas: GasRuntime = createGasRuntime({
     codePath: CODE_PATH,
     // The emulator stands in for the API host; every other URL must be in the manifest's list.
@@ -41,7 +62,11 @@ export function createHarness(options: HarnessOptions = {}) {
       interceptors.reduce<HttpResponse | undefined>((r, f) => r ?? f(req), undefined) ??
       emulator.handle(req),
     clock,
+    addOnName: 'Container Tracking',
+    oauthScopes: MANIFEST_SCOPES,
+    ...(shared ? { project: shared.gas.project } : {}),
     spreadsheet: {
+      ...(options.spreadsheetId ? { id: options.spreadsheetId } : {}),
       timeZone: options.sheetTimeZone ?? 'America/New_York',
       ...(options.sheets ? { sheets: options.sheets } : {}),
     },

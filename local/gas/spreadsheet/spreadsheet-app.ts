@@ -1,12 +1,18 @@
-// SpreadsheetApp for a bound script: the active spreadsheet is the runtime's model.
+// SpreadsheetApp: the active spreadsheet is the runtime's model, or none (null) in an add-on's
+// time-driven trigger. openById opens another spreadsheet of the project; it needs the
+// spreadsheets scope (spreadsheets.currentonly covers only the active one; OAuth scopes page),
+// and custom functions may not open other spreadsheets (custom-functions guide).
 
+import { fail, MESSAGES } from '../errors';
 import { registerFake } from '../registry';
 import type { FakeUi } from '../ui';
 import { BooleanCriteria, FakeConditionalFormatRuleBuilder } from './conditional-format';
-import type { SpreadsheetModel } from './model';
+import { SpreadsheetModel } from './model';
 import type { FakeRange } from './range';
 import type { FakeSheet } from './sheet';
 import { FakeSpreadsheet } from './spreadsheet';
+
+const SPREADSHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
 
 const enumOf = <T extends string>(...names: T[]) =>
   Object.freeze(Object.fromEntries(names.map((n) => [n, n])) as Record<T, T>);
@@ -26,24 +32,42 @@ export class FakeSpreadsheetApp {
   readonly ProtectionType = enumOf('RANGE', 'SHEET');
 
   constructor(
-    private readonly model: SpreadsheetModel,
+    private readonly model: SpreadsheetModel | null,
     private readonly makeUi: () => FakeUi,
+    private readonly others: {
+      find(id: string): SpreadsheetModel | undefined;
+      oauthScopes?: string[];
+    },
   ) {}
 
-  getActive(): FakeSpreadsheet {
-    return new FakeSpreadsheet(this.model);
+  getActive(): FakeSpreadsheet | null {
+    return this.model ? new FakeSpreadsheet(this.model) : null;
   }
 
-  getActiveSpreadsheet(): FakeSpreadsheet {
-    return new FakeSpreadsheet(this.model);
+  getActiveSpreadsheet(): FakeSpreadsheet | null {
+    return this.getActive();
   }
 
-  getActiveSheet(): FakeSheet {
-    return new FakeSpreadsheet(this.model).getActiveSheet();
+  getActiveSheet(): FakeSheet | null {
+    return this.getActive()?.getActiveSheet() ?? null;
   }
 
-  getActiveRange(): FakeRange {
-    return new FakeSpreadsheet(this.model).getActiveRange();
+  getActiveRange(): FakeRange | null {
+    return this.getActive()?.getActiveRange() ?? null;
+  }
+
+  openById(id: string): FakeSpreadsheet {
+    const scopes = this.others.oauthScopes;
+    if (scopes && !scopes.includes(SPREADSHEETS_SCOPE)) {
+      fail(MESSAGES.permissionWithScope('SpreadsheetApp.openById', SPREADSHEETS_SCOPE));
+    }
+    const model = this.others.find(String(id));
+    // What Apps Script says for an id that does not exist or is not shared with the user.
+    if (!model)
+      fail(
+        'Unexpected error while getting the method or property openById on object SpreadsheetApp.',
+      );
+    return new FakeSpreadsheet(model);
   }
 
   getUi(): FakeUi {
@@ -51,7 +75,8 @@ export class FakeSpreadsheetApp {
   }
 
   newConditionalFormatRule(): FakeConditionalFormatRuleBuilder {
-    return new FakeConditionalFormatRuleBuilder(this.model);
+    // Without an active spreadsheet the rule is built detached; its ranges name their own sheets.
+    return new FakeConditionalFormatRuleBuilder(this.model ?? new SpreadsheetModel());
   }
 
   /** Writes are applied immediately here, so there is nothing to flush. */
@@ -66,5 +91,6 @@ registerFake(FakeSpreadsheetApp, {
   methods: {
     getUi: { service: 'Ui', scope: 'get-ui' },
     newConditionalFormatRule: { service: null, scope: 'local' },
+    openById: { scope: 'spreadsheet-open' },
   },
 });

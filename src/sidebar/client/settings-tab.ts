@@ -30,20 +30,22 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
     share.value = String(s.refreshRequestsPerMinute);
   }
 
+  /** The server's list of intervals, the same the menu offers in this deployment mode. */
   function showAuto(state: ResultOf<'getAutoRefresh'>): void {
     autoOn.checked = state.enabled;
-    if (state.minutes !== null) {
-      const value = String(state.minutes);
-      if (!Array.from(interval.options).some((o) => o.value === value)) {
-        interval.add(new Option(`${state.minutes} minutes`, value));
-      }
-      interval.value = value;
+    const options = state.choices.map((c) => new Option(c.label, String(c.minutes)));
+    if (state.minutes !== null && !state.choices.some((c) => c.minutes === state.minutes)) {
+      options.push(new Option(intervalText(state.minutes), String(state.minutes)));
     }
+    interval.replaceChildren(...options);
+    const hourly = state.choices.find((c) => c.minutes === 60)?.minutes;
+    const selected = state.minutes ?? hourly ?? state.choices[0]?.minutes;
+    if (selected !== undefined) interval.value = String(selected);
     interval.disabled = !state.enabled;
     const text = state.enabled
       ? `On: the Tracking sheet refreshes every ${intervalText(state.minutes)}.`
       : 'Off. The Tracking sheet refreshes when you choose Refresh now.';
-    showStatus(autoStatus, 'info', state.note ? `${text} ${state.note}` : text);
+    showStatus(autoStatus, 'info', text);
   }
 
   form.addEventListener('submit', (event) => {

@@ -77,8 +77,11 @@ test('opens on the demo Tracking sheet: statuses, LFDs as dates, rule colours, m
     'invalid container number',
   );
 
-  await p.page.getByRole('button', { name: 'Container Tracking', exact: true }).click();
+  // createAddonMenu(): under Extensions, for a bound script too.
+  await p.page.getByRole('button', { name: 'Extensions', exact: true }).click();
+  await p.page.getByRole('menuitem', { name: 'Container Tracking' }).click();
   await expect(p.page.getByRole('menuitem').allTextContents()).resolves.toEqual([
+    'Container Tracking',
     'Open sidebar',
     'Set up Tracking sheet',
     'Refresh now',

@@ -1,0 +1,48 @@
+// The auto-refresh intervals the menu and the sidebar offer: one list, filtered by what the
+// deployment allows. Apps Script's clock triggers take everyMinutes(1, 5, 10, 15 or 30),
+// everyHours(1, 2, 4, 6, 8 or 12) or everyDays(n) (ClockTriggerBuilder reference; 24 hours is
+// everyDays(1), not everyHours(24)). An add-on may run a time-driven trigger at most hourly
+// (installable triggers guide). A bound script stops at 15 minutes by choice: trigger runtime is
+// capped at 90 minutes a day on consumer accounts, and a refresh can take a minute or more.
+
+export interface RefreshInterval {
+  minutes: number;
+  /** As the sidebar's "Every …" list shows it. */
+  label: string;
+  /** As the menu item reads. */
+  menuLabel: string;
+}
+
+const interval = (minutes: number, label: string, menuLabel: string): RefreshInterval => ({
+  minutes,
+  label,
+  menuLabel,
+});
+
+export const REFRESH_INTERVALS: readonly RefreshInterval[] = [
+  interval(15, '15 minutes', 'Every 15 minutes'),
+  interval(30, '30 minutes', 'Every 30 minutes'),
+  interval(60, '1 hour', 'Every hour'),
+  interval(120, '2 hours', 'Every 2 hours'),
+  interval(240, '4 hours', 'Every 4 hours'),
+  interval(360, '6 hours', 'Every 6 hours'),
+  interval(720, '12 hours', 'Every 12 hours'),
+  interval(1440, '1 day', 'Every day'),
+];
+
+export type DeploymentMode = 'add-on' | 'bound';
+
+const SHORTEST_MINUTES: Record<DeploymentMode, number> = { 'add-on': 60, bound: 15 };
+
+export function intervalChoices(mode: DeploymentMode): RefreshInterval[] {
+  return REFRESH_INTERVALS.filter((i) => i.minutes >= SHORTEST_MINUTES[mode]);
+}
+
+export type ClockSchedule = { unit: 'minutes' | 'hours' | 'days'; every: number };
+
+/** How ClockTriggerBuilder expresses an interval of the list. */
+export function clockSchedule(minutes: number): ClockSchedule {
+  if (minutes % 1440 === 0) return { unit: 'days', every: minutes / 1440 };
+  if (minutes % 60 === 0) return { unit: 'hours', every: minutes / 60 };
+  return { unit: 'minutes', every: minutes };
+}
