@@ -40,7 +40,7 @@ export function installGlobals(
     Logger: new FakeLogger(rt.logs, exec),
     HtmlService: new FakeHtmlService(rt.htmlDir, (source) => vm.runInContext(source, context)),
     ScriptApp: new FakeScriptApp(rt.triggers, exec, rt.addOn),
-    DriveApp: new FakeDriveApp(rt.drive.files),
+    DriveApp: new FakeDriveApp(rt.drive, rt.sessionOptions.activeUserEmail),
   };
   for (const [name, service] of Object.entries(services)) context[name] = realm.toScript(service);
   context.console = realm.object(consoleMembers(rt.logs, exec));
