@@ -1,7 +1,7 @@
 // Uploads from Drive in the built add-in, under the manifest's real Drive scope (drive.file: only
 // files the user picked are readable) and the fakes' byte meter (every Byte[] a script holds is
 // one JS number per byte). A file is read into numbers once, hashed once, and sent as its Blob.
-// The counts do not depend on the size, so a 4 MB file stands for a 50 MB one here (in the
+// The counts do not depend on the size, so a 1 MB file stands for a 50 MB one here (in the
 // fakes a 50 MB Byte[] takes over 30 s on this machine; local/bench/upload-memory.ts runs it).
 
 import { createHash } from 'node:crypto';
@@ -33,7 +33,7 @@ const storedBytes = (h: ReturnType<typeof createHarness>, documentId: string) =>
 
 describe('upload memory: the file is read once and never sent as numbers', () => {
   test('uploadDriveFile: one getBytes (for the MD5), the Blob as the payload', () => {
-    const file = scan(4 * MiB);
+    const file = scan(1 * MiB);
     const h = harnessWith(file);
     const { documentId } = h.gas.run<{ documentId: string }>('uploadDriveFile', [
       { fileId: FILE_ID },
@@ -47,7 +47,7 @@ describe('upload memory: the file is read once and never sent as numbers', () =>
   });
 
   test('the three sidebar steps: only step 1 reads the bytes; step 2 sends the Blob', () => {
-    const file = scan(3 * MiB);
+    const file = scan(1 * MiB);
     const h = harnessWith(file);
     const { token } = h.gas.run<{ token: string }>('startDriveUpload', [{ fileId: FILE_ID }], {
       kind: 'sidebar',
