@@ -31,7 +31,7 @@ export { refreshTrackingSheet } from './addon/tracking-sheet-refresh';
 export { enableAutoRefresh, disableAutoRefresh, getAutoRefresh } from './addon/auto-refresh';
 export { createTrackingRequest } from './addon/tracking-requests-api';
 export {
-  listRecentDriveFiles,
+  getPickerConfig,
   startDriveUpload,
   sendDriveUpload,
   finishDriveUpload,

@@ -181,9 +181,9 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
         ],
       ],
       [
-        'listRecentDriveFiles',
+        'getPickerConfig',
         'server',
-        'Recent PDFs and images in Drive, for the Upload tab.',
+        'The Google Picker settings for "Choose from Drive": OAuth token, developer key, app id.',
         [],
       ],
       [

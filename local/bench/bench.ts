@@ -3,6 +3,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as s from './scenarios';
+import { uploadMemory } from './upload-memory';
 
 function callsText(calls: Record<string, number>): string {
   const parts = Object.entries(calls)
@@ -38,6 +39,7 @@ for (const scenario of [
   s.bulkTracking,
   s.largeSheet,
   s.largeSheetSlow,
+  uploadMemory,
 ]) {
   process.stderr.write(`running ${scenario.name}…\n`);
   rows.push(scenario());

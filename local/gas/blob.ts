@@ -1,6 +1,15 @@
-// Blob: bytes plus a content type and a name. Local data: calls on it cost no service call.
+// Blob: bytes plus a content type and a name. Local data: calls on it cost no service call, but
+// getBytes() turns every byte into a JS number (metered in bytes.ts). Scripts that only move a
+// file should hand the Blob itself on (UrlFetchApp payloads accept one).
 
-import { decodeBytes, encodeString, toSignedBytes, type ByteArray } from './bytes';
+import {
+  byteArrayMeter,
+  decodeBytes,
+  encodeString,
+  fromByteArray,
+  toSignedBytes,
+  type ByteArray,
+} from './bytes';
 import { registerFake } from './registry';
 
 type GasBlob = GoogleAppsScript.Base.Blob;
@@ -25,6 +34,7 @@ export class FakeBlob implements Pick<
   }
 
   getBytes(): ByteArray {
+    byteArrayMeter.getBytesCalls += 1;
     return toSignedBytes(this.#bytes);
   }
 
@@ -56,7 +66,7 @@ export class FakeBlob implements Pick<
   }
 
   setBytes(bytes: ByteArray): this {
-    this.#bytes = Uint8Array.from(bytes, (b) => b & 0xff);
+    this.#bytes = fromByteArray(bytes);
     return this;
   }
 

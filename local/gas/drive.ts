@@ -1,9 +1,16 @@
 // DriveApp over an in-memory list of files (or a folder loaded at start). An unknown id fails
-// like Apps Script: "No item with the given ID could be found, or you do not have permission to
-// access it." searchFiles understands the Drive v2 query subset in drive-query.ts.
+// like Apps Script (the message users report: "No item with the given ID could be found. Possibly
+// because you have not edited this item or you do not have permission to access it.").
+// searchFiles understands the Drive v2 query subset in drive-query.ts.
+//
+// Access follows the manifest's Drive scope. `drive` / `drive.readonly` see the whole Drive.
+// `drive.file` alone ("files the app created or the user opened with it", Google's scope list)
+// sees only the files each user granted by picking them in the Google Picker: getFileById fails
+// for any other id, and getFiles/searchFiles list granted files only. `DriveStore.grant` is what
+// the Picker does (the local host's stand-in picker calls it; tests call it directly).
 
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { FakeBlob } from './blob';
 import { fail } from './errors';
@@ -45,6 +52,83 @@ export function loadDriveFolder(folder: string): DriveFileSpec[] {
       bytes: new Uint8Array(readFileSync(path.join(folder, name))),
       lastUpdated: statSync(path.join(folder, name)).mtime,
     }));
+}
+
+export const DRIVE_FILE_SCOPE = 'https://www.googleapis.com/auth/drive.file';
+const FULL_DRIVE_SCOPES = [
+  'https://www.googleapis.com/auth/drive',
+  'https://www.googleapis.com/auth/drive.readonly',
+];
+
+/** `picked-files`: drive.file without a broader Drive scope; `full`: everything (no manifest). */
+export type DriveAccess = 'full' | 'picked-files';
+
+export function driveAccessFor(oauthScopes: readonly string[] | undefined): DriveAccess {
+  if (!oauthScopes || oauthScopes.some((s) => FULL_DRIVE_SCOPES.includes(s))) return 'full';
+  return oauthScopes.includes(DRIVE_FILE_SCOPE) ? 'picked-files' : 'full';
+}
+
+/** The scopes of the manifest deployed with a bundle (dist/appsscript.json beside dist/Code.js). */
+export function manifestScopes(codePath: string | undefined): string[] | undefined {
+  if (!codePath) return undefined;
+  const manifest = path.join(path.dirname(codePath), 'appsscript.json');
+  if (!existsSync(manifest)) return undefined;
+  const scopes = (JSON.parse(readFileSync(manifest, 'utf8')) as { oauthScopes?: unknown })
+    .oauthScopes;
+  return Array.isArray(scopes) ? scopes.map(String) : undefined;
+}
+
+export interface DriveOptions {
+  files: DriveFileSpec[];
+  /** Overrides what the manifest's scopes imply. */
+  access?: DriveAccess;
+}
+
+/** The Drive shared by every execution, and which files each user has granted the script. */
+export class DriveStore {
+  readonly files: DriveFileSpec[];
+  access: DriveAccess;
+  readonly #granted = new Map<string, Set<string>>();
+
+  constructor(
+    options: DriveOptions,
+    private readonly defaultUser: string,
+  ) {
+    this.files = options.files;
+    this.access = options.access ?? 'full';
+  }
+
+  /** What picking the file in the Google Picker does under drive.file. */
+  grant(fileId: string, user = this.defaultUser): void {
+    let ids = this.#granted.get(user);
+    if (!ids) this.#granted.set(user, (ids = new Set()));
+    ids.add(fileId);
+  }
+
+  isGranted(fileId: string, user = this.defaultUser): boolean {
+    return this.#granted.get(user)?.has(fileId) ?? false;
+  }
+
+  /** The files `user`'s scripts can reach. */
+  visibleTo(user: string): DriveFileSpec[] {
+    if (this.access === 'full') return [...this.files];
+    return this.files.filter((f) => this.isGranted(f.id, user));
+  }
+}
+
+export function createDriveStore(
+  option: DriveOptions | string | undefined,
+  codePath: string | undefined,
+  user: string,
+): DriveStore {
+  const options = typeof option === 'string' ? { files: loadDriveFolder(option) } : option;
+  return new DriveStore(
+    {
+      files: options?.files ?? [],
+      access: options?.access ?? driveAccessFor(manifestScopes(codePath)),
+    },
+    user,
+  );
 }
 
 export class FakeFile {
@@ -104,18 +188,27 @@ export class FakeFileIterator {
   }
 }
 
+export const NO_SUCH_FILE =
+  'No item with the given ID could be found. Possibly because you have not edited this item or you do not have permission to access it.';
+
 export class FakeDriveApp {
-  constructor(private readonly files: DriveFileSpec[]) {}
+  constructor(
+    private readonly store: DriveStore,
+    private readonly user: string,
+  ) {}
+
+  private get files(): DriveFileSpec[] {
+    return this.store.visibleTo(this.user);
+  }
 
   getFileById(id: string): FakeFile {
     const spec = this.files.find((f) => f.id === id);
-    if (!spec)
-      fail('No item with the given ID could be found, or you do not have permission to access it.');
+    if (!spec) fail(NO_SUCH_FILE);
     return new FakeFile(spec);
   }
 
   getFiles(): FakeFileIterator {
-    return new FakeFileIterator([...this.files]);
+    return new FakeFileIterator(this.files);
   }
 
   getFilesByName(name: string): FakeFileIterator {

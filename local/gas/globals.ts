@@ -65,7 +65,7 @@ export function installGlobals(
       rt.addOn,
       activeDocument ? rt.spreadsheet.id : null,
     ),
-    DriveApp: new FakeDriveApp(rt.drive.files),
+    DriveApp: new FakeDriveApp(rt.drive, rt.sessionOptions.activeUserEmail),
   };
   for (const [name, service] of Object.entries(services)) context[name] = realm.toScript(service);
   context.console = realm.object(consoleMembers(rt.logs, exec));

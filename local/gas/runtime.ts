@@ -11,7 +11,7 @@ import { ManualClock } from '../clock';
 import type { HttpHandler } from '../http';
 import { CacheStore, type CacheScope } from './cache';
 import { Counters } from './counters';
-import { loadDriveFolder, type DriveFileSpec } from './drive';
+import { createDriveStore, type DriveOptions, type DriveStore } from './drive';
 import { GasException, MESSAGES } from './errors';
 import { Execution, type ExecutionRecord, type RuntimeClock } from './execution';
 import { installGlobals } from './globals';
@@ -63,7 +63,8 @@ export interface GasRuntimeOptions {
   clock?: RuntimeClock;
   spreadsheet?: SpreadsheetOptions;
   scriptTimeZone?: string;
-  drive?: { files: DriveFileSpec[] } | string;
+  /** Files (or a folder of them); access defaults to what the manifest beside codePath allows. */
+  drive?: DriveOptions | string;
   /** Installed as an add-on (stricter trigger limits) rather than a bound script. */
   addOn?: boolean;
   /** Title of createAddonMenu()'s menu under Extensions. */
@@ -137,7 +138,7 @@ export class GasRuntime {
   readonly oauthScopes: string[] | undefined;
   readonly spreadsheet: SpreadsheetModel;
   readonly ui: UiState;
-  readonly drive: { files: DriveFileSpec[] };
+  readonly drive: DriveStore;
   readonly logs: LogEntry[] = [];
   readonly urlFetchLog: UrlFetchLogEntry[] = [];
   readonly executions: ExecutionRecord[] = [];
@@ -188,10 +189,6 @@ export class GasRuntime {
       alertResponses: [],
       toasts: this.spreadsheet.toasts,
     };
-    this.drive =
-      typeof options.drive === 'string'
-        ? { files: loadDriveFolder(options.drive) }
-        : (options.drive ?? { files: [] });
     this.addOn = options.addOn ?? false;
     this.addOnName = options.addOnName ?? 'Add-on';
     this.quotas = {
@@ -204,6 +201,11 @@ export class GasRuntime {
       effectiveUserEmail: options.user?.email ?? 'user@example.com',
       locale: options.user?.locale ?? 'en',
     };
+    this.drive = createDriveStore(
+      options.drive,
+      options.codePath,
+      this.sessionOptions.activeUserEmail,
+    );
   }
 
   get formulaEvaluator(): FormulaEvaluator | undefined {

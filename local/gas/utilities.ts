@@ -60,7 +60,8 @@ export class FakeUtilities {
 
   computeDigest(algorithm: string, value: Data, charset?: string): ByteArray {
     const hash = createHash(hashName(algorithm));
-    return toSignedBytes(new Uint8Array(hash.update(bytesOf(value, charset)).digest()));
+    const data = bytesOf(value, charset, 'Utilities.computeDigest');
+    return toSignedBytes(new Uint8Array(hash.update(data).digest()));
   }
 
   computeHmacSignature(algorithm: string, value: Data, key: Data, charset?: string): ByteArray {

@@ -1,6 +1,8 @@
 // google.script.run and google.script.host for a page served by the local host, so the real
 // sidebar HTML runs unchanged: each server call is a POST to /__gas/run, answered by one
-// execution of dist/Code.js in the local runtime.
+// execution of dist/Code.js in the local runtime. The Google Picker's stand-in comes with it.
+
+import { PICKER_STAND_IN } from './picker-stand-in';
 
 export const RUN_PATH = '/__gas/run';
 
@@ -46,9 +48,9 @@ export const GOOGLE_SCRIPT_SHIM = `
 })();
 `;
 
-/** Puts the shim before the page's first script. */
+/** Puts the shim (and the picker stand-in) before the page's first script. */
 export function withShim(html: string): string {
-  const tag = `<script>${GOOGLE_SCRIPT_SHIM}</script>`;
+  const tag = `<script>${GOOGLE_SCRIPT_SHIM}${PICKER_STAND_IN}</script>`;
   const at = html.search(/<script[\s>]/i);
   return at >= 0
     ? html.slice(0, at) + tag + html.slice(at)

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { GasRuntime } from '../gas';
 import { RUN_PATH, withShim } from './google-script-shim';
+import { handlePickerRoute, LOCAL_PICKER_PROPERTIES } from './picker-stand-in';
 
 export interface LocalHostOptions {
   runtime: GasRuntime;
@@ -74,11 +75,16 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 export function startLocalHost(options: LocalHostOptions): Promise<LocalHost> {
   const { runtime } = options;
+  // The deployer's Picker settings (script properties), unless a test set its own.
+  for (const [key, value] of Object.entries(LOCAL_PICKER_PROPERTIES)) {
+    if (!runtime.properties.script.map.has(key)) runtime.properties.script.map.set(key, value);
+  }
   const server = createServer((req, res) => {
     void (async () => {
       const body = await readBody(req);
       const url = new URL(req.url ?? '/', 'http://local');
       if (options.route && (await options.route(req, res, body))) return;
+      if (handlePickerRoute(runtime, req, res, body)) return;
       if (req.method === 'POST' && url.pathname === RUN_PATH) {
         // JSON only: a form or text/plain POST from another web page (no CORS preflight) must
         // not be able to run server functions on this machine.

@@ -1,12 +1,13 @@
 // Uploads from Drive. `uploadDriveFile` does it in one call; the sidebar calls the three steps
 // one by one to show progress. Between steps the upload's state stays on the server (user
-// cache), never in the browser.
+// cache), never in the browser. Each execution opens the file's Blob once; only step 1 (and
+// uploadDriveFile) reads its bytes, once, for the checksum; the PUT sends the Blob itself.
 
 import { AppError } from '../core/errors';
 import { createDocument, putBytes, requestBlob, type BlobRecord } from '../engine/document-upload';
 import { Execution } from '../gas/execution';
-import { readUploadSource, recentDocuments, type DriveFileInfo } from '../gas/drive-files';
-import { UrlFetchTransport } from '../gas/url-fetch-transport';
+import { describeBlob, openUploadFile, pickerConfig, type PickerConfig } from '../gas/drive-files';
+import { urlFetchStorageUpload } from '../gas/storage-upload';
 
 interface PendingUpload {
   fileId: string;
@@ -28,35 +29,35 @@ function remember(token: string, state: PendingUpload): void {
   CacheService.getUserCache().put(`ct:upload:${token}`, JSON.stringify(state), UPLOAD_TTL_SECONDS);
 }
 
-export function listRecentDriveFiles(): DriveFileInfo[] {
-  return recentDocuments();
+/** For the sidebar's "Choose from Drive" (the Google Picker). */
+export function getPickerConfig(): PickerConfig {
+  return pickerConfig();
 }
 
-/** Step 1: read the file, request the blob. */
+/** Step 1: read the file once for its checksum, request the blob. */
 export function startDriveUpload(input: { fileId: string; name?: string }): {
   token: string;
   name: string;
   byteSize: number;
 } {
-  const source = readUploadSource(input?.fileId, input?.name);
+  const description = describeBlob(openUploadFile(input?.fileId, input?.name));
   const run = new Execution('sidebar');
-  const blob = requestBlob(run.client(), source);
+  const blob = requestBlob(run.client(), description);
   const token = Utilities.getUuid();
   remember(token, {
     fileId: input.fileId,
-    name: source.name,
+    name: description.name,
     blob,
-    byteSize: source.byteSize,
+    byteSize: description.byteSize,
     uploaded: false,
   });
-  return { token, name: source.name, byteSize: source.byteSize };
+  return { token, name: description.name, byteSize: description.byteSize };
 }
 
-/** Step 2: PUT the bytes to the storage address. */
+/** Step 2: PUT the file's Blob to the storage address (its bytes are not read into numbers). */
 export function sendDriveUpload(input: { token: string }): { uploaded: true } {
   const state = pending(input?.token);
-  const source = readUploadSource(state.fileId, state.name);
-  putBytes(new UrlFetchTransport(), state.blob, source);
+  putBytes(urlFetchStorageUpload, state.blob, openUploadFile(state.fileId, state.name));
   remember(input.token, { ...state, uploaded: true });
   return { uploaded: true };
 }
@@ -75,10 +76,11 @@ export function uploadDriveFile(input: { fileId: string; name?: string }): {
   documentId: string;
   name: string;
 } {
-  const source = readUploadSource(input?.fileId, input?.name);
+  const file = openUploadFile(input?.fileId, input?.name);
+  const description = describeBlob(file);
   const run = new Execution('sidebar');
   const client = run.client();
-  const blob = requestBlob(client, source);
-  putBytes(new UrlFetchTransport(), blob, source);
-  return { documentId: createDocument(client, blob.signedId, source.name), name: source.name };
+  const blob = requestBlob(client, description);
+  putBytes(urlFetchStorageUpload, blob, file);
+  return { documentId: createDocument(client, blob.signedId, file.name), name: file.name };
 }

@@ -4,21 +4,39 @@
 // retry never leaves a duplicate behind.
 
 import type { ApiClient } from '../api/client';
-import { headerValue, type Transport } from '../api/transport';
+import { headerValue, type TransportResponse } from '../api/transport';
 import { dataList } from '../api/jsonapi';
 import { AppError } from '../core/errors';
 import { apiOrigin } from '../core/settings';
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
-export interface UploadSource {
+/** What the direct-upload request declares about the file. */
+export interface BlobDescription {
   name: string;
   contentType: string;
   byteSize: number;
   /** Base64 of the binary MD5 of the bytes. */
   checksum: string;
-  /** Raw bytes as Apps Script hands them (signed). */
-  bytes: number[];
+}
+
+/** The file's content as the platform holds it (in Apps Script, its Blob), sent as is. */
+export interface UploadBody {
+  contentType: string;
+  body: unknown;
+}
+
+/**
+ * Sends the file to the storage address. A port of its own rather than the API Transport: the
+ * body is the platform's Blob, so the bytes travel without ever becoming a number array.
+ */
+export interface StorageUpload {
+  put(request: {
+    url: string;
+    headers: Record<string, string>;
+    contentType: string;
+    body: unknown;
+  }): TransportResponse | Error;
 }
 
 export interface BlobRecord {
@@ -46,7 +64,7 @@ export class UploadError extends AppError {
   }
 }
 
-export function requestBlob(client: ApiClient, source: UploadSource): BlobRecord {
+export function requestBlob(client: ApiClient, source: BlobDescription): BlobRecord {
   try {
     const doc = client.send({
       method: 'post',
@@ -79,22 +97,19 @@ export function requestBlob(client: ApiClient, source: UploadSource): BlobRecord
 }
 
 /** The storage address gets the bytes and the headers it asked for, never our API key. */
-export function putBytes(transport: Transport, blob: BlobRecord, source: UploadSource): void {
+export function putBytes(storage: StorageUpload, blob: BlobRecord, source: UploadBody): void {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(blob.uploadHeaders)) {
     // UrlFetchApp sets Content-Type from contentType and Content-Length from the payload itself.
     if (!/^content-(type|length)$/i.test(k)) headers[k] = v;
   }
-  const [response] = transport.fetchAll([
-    {
-      url: blob.uploadUrl,
-      method: 'put',
-      headers,
-      contentType: headerValue(blob.uploadHeaders, 'Content-Type') ?? source.contentType,
-      payload: source.bytes,
-    },
-  ]);
-  if (response instanceof Error || !response) {
+  const response = storage.put({
+    url: blob.uploadUrl,
+    headers,
+    contentType: headerValue(blob.uploadHeaders, 'Content-Type') ?? source.contentType,
+    body: source.body,
+  });
+  if (response instanceof Error) {
     throw new UploadError(
       'upload',
       new AppError('connection', 'The storage service could not be reached. Try again.'),

@@ -1,7 +1,10 @@
-// Drive access for uploads: resolve a pasted link or id, refuse large files before reading them.
+// Drive access for uploads: resolve a pasted link or id, refuse large files before reading them,
+// and read each file once. The add-in holds only the `drive.file` scope, so it can open the files
+// the user picked with the Google Picker (DriveApp.getFileById works for those), not any id.
 
 import { AppError } from '../core/errors';
-import { MAX_UPLOAD_BYTES, type UploadSource } from '../engine/document-upload';
+import type { BlobDescription, UploadBody } from '../engine/document-upload';
+import { MAX_UPLOAD_BYTES } from '../engine/document-upload';
 
 /** Accepts a file id or any Drive/Docs link that carries one. */
 export function driveFileId(input: string): string {
@@ -12,18 +15,10 @@ export function driveFileId(input: string): string {
   if (!/^[A-Za-z0-9_-]{10,}$/.test(id)) {
     throw new AppError(
       'input',
-      'That is not a Google Drive file link or id. Copy the link from Drive (Share → Copy link).',
+      'That is not a Google Drive file link or id. Press "Choose from Drive" to pick the file.',
     );
   }
   return id;
-}
-
-export interface DriveFileInfo {
-  id: string;
-  name: string;
-  mimeType: string;
-  size: number;
-  updatedAt: string;
 }
 
 function file(id: string): GoogleAppsScript.Drive.File {
@@ -32,12 +27,19 @@ function file(id: string): GoogleAppsScript.Drive.File {
   } catch {
     throw new AppError(
       'input',
-      'No Drive file with that link or id is available to you. Check the link and that you can open the file.',
+      'The add-in cannot open that Drive file: it may only read files you pick with "Choose from Drive". Press "Choose from Drive" and select the file.',
     );
   }
 }
 
-export function readUploadSource(fileId: string, name?: string): UploadSource {
+/** A Drive file opened for upload: its Blob is read once and handed on as is. */
+export interface DriveUpload extends UploadBody {
+  name: string;
+  body: GoogleAppsScript.Base.Blob;
+}
+
+/** Opens the file and its Blob; a file over 50 MB is refused from its size, before any read. */
+export function openUploadFile(fileId: string, name?: string): DriveUpload {
   const f = file(driveFileId(fileId));
   const size = f.getSize();
   if (size > MAX_UPLOAD_BYTES) {
@@ -47,32 +49,51 @@ export function readUploadSource(fileId: string, name?: string): UploadSource {
     );
   }
   const blob = f.getBlob();
-  const bytes = blob.getBytes();
-  const checksum = Utilities.base64Encode(
-    Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, bytes),
-  );
   return {
     name: (name && name.trim()) || f.getName(),
     contentType: blob.getContentType() || f.getMimeType() || 'application/octet-stream',
-    byteSize: bytes.length,
-    checksum,
-    bytes,
+    body: blob,
   };
 }
 
-export function recentDocuments(limit = 20): DriveFileInfo[] {
-  const query = "trashed = false and (mimeType = 'application/pdf' or mimeType contains 'image/')";
-  const it = DriveApp.searchFiles(query);
-  const out: DriveFileInfo[] = [];
-  while (it.hasNext() && out.length < 200) {
-    const f = it.next();
-    out.push({
-      id: f.getId(),
-      name: f.getName(),
-      mimeType: f.getMimeType(),
-      size: f.getSize(),
-      updatedAt: f.getLastUpdated().toISOString(),
-    });
+/**
+ * What the direct upload declares: size and base64 MD5. Utilities.computeDigest takes a Byte[] or
+ * a String, not a Blob (its reference lists no Blob overload), so this is the one place the file
+ * becomes a number array: one getBytes(), hashed once.
+ */
+export function describeBlob(file: DriveUpload): BlobDescription {
+  const bytes = file.body.getBytes();
+  return {
+    name: file.name,
+    contentType: file.contentType,
+    byteSize: bytes.length,
+    checksum: Utilities.base64Encode(Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, bytes)),
+  };
+}
+
+export interface PickerConfig {
+  /** The user's OAuth token for this script (Google's, not the tracking API key). */
+  oauthToken: string;
+  developerKey: string;
+  /** The Cloud project number: the Picker grants drive.file access to this app's files with it. */
+  appId: string;
+}
+
+export const PICKER_PROPERTIES = {
+  developerKey: 'PICKER_DEVELOPER_KEY',
+  appId: 'PICKER_APP_ID',
+} as const;
+
+/** The Google Picker's settings: set once by the deployer as script properties. */
+export function pickerConfig(): PickerConfig {
+  const props = PropertiesService.getScriptProperties().getProperties();
+  const developerKey = (props[PICKER_PROPERTIES.developerKey] ?? '').trim();
+  const appId = (props[PICKER_PROPERTIES.appId] ?? '').trim();
+  if (!developerKey || !appId) {
+    throw new AppError(
+      'input',
+      `"Choose from Drive" is not set up: the add-in's deployer must set the script properties ${PICKER_PROPERTIES.developerKey} and ${PICKER_PROPERTIES.appId} (see the README).`,
+    );
   }
-  return out.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, limit);
+  return { oauthToken: ScriptApp.getOAuthToken(), developerKey, appId };
 }

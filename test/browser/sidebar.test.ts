@@ -109,7 +109,8 @@ test('when the server fails, every action says why (no failure is swallowed)', a
   await shows('open-page-status');
 
   await s.tab('Upload');
-  await shows('upload-files-status');
+  await page.getByRole('button', { name: 'Choose from Drive' }).click();
+  await shows('upload-picker-status');
   await page.getByLabel('Or paste a Drive link or file id').fill('1BoLsamplePdf000000000000000001');
   await page.getByRole('button', { name: 'Attach document' }).click();
   await shows('upload-status');

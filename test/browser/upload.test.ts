@@ -1,6 +1,9 @@
-// Upload tab in Chromium: recent Drive files or a pasted link, three steps with progress, the
-// document id; a checksum mismatch, a storage failure and a failed last step, each saying which
-// step failed and leaving nothing a retry would duplicate; files over 50 MB refused unread.
+// Upload tab in Chromium: "Choose from Drive" (the local host's stand-in for the Google Picker,
+// which grants the picked file to the add-in as the real one does under drive.file) or a pasted
+// link, three steps with progress, the document id; a pasted id the add-in was never given gets
+// a message that says to use Choose from Drive; a checksum mismatch, a storage failure and a
+// failed last step each say which step failed and leave nothing a retry would duplicate; files
+// over 50 MB are refused unread. Google's own picker script is never loaded here.
 
 import { oversizeFile, sampleDriveFiles, SAMPLE_IDS } from './support/drive-samples';
 import type { SidebarSession } from './support/sidebar-session';
@@ -8,11 +11,15 @@ import { useSidebarSessions } from './support/use-sidebar-sessions';
 
 const sidebar = useSidebarSessions();
 let s: SidebarSession;
+let external: string[];
 
 async function openUpload(drive = sampleDriveFiles()): Promise<void> {
   s = await sidebar.open({ drive });
+  external = [];
+  s.page.on('request', (r) => {
+    if (!r.url().startsWith(s.host.url)) external.push(r.url());
+  });
   await s.tab('Upload');
-  await s.page.getByRole('radio').first().waitFor();
 }
 
 const status = () => s.page.locator('#upload-status');
@@ -21,16 +28,30 @@ const attach = () => s.page.getByRole('button', { name: 'Attach document' }).cli
 const documents = () => s.h.emulator.account()!.documents();
 const stepStates = () =>
   steps().evaluateAll((items) => items.map((li) => li.getAttribute('data-state')));
+const pickerDialog = () => s.page.getByRole('dialog', { name: 'Select a file' });
+const chosen = () => s.page.locator('#upload-chosen');
+const pasteLink = (text: string) =>
+  s.page.getByLabel('Or paste a Drive link or file id').fill(text);
 
-test('attaches a recent Drive PDF in three steps and shows the document id', async () => {
+async function pick(name: string | RegExp): Promise<void> {
+  await s.page.getByRole('button', { name: 'Choose from Drive' }).click();
+  await pickerDialog().getByRole('button', { name }).click();
+  await pickerDialog().waitFor({ state: 'detached' });
+}
+
+test('picks a Drive PDF with Choose from Drive and attaches it in three steps', async () => {
   await openUpload();
-  const radios = s.page.getByRole('radio');
-  await expect(radios.count()).resolves.toBe(3);
-  // Newest first, with kind and size.
-  await expect(s.page.locator('#upload-files label').first().textContent()).resolves.toMatch(
-    /^bill-of-lading\.pdfPDF · 9\d\d B · /,
-  );
-  await s.page.getByLabel(/bill-of-lading\.pdf/).check();
+  expect(s.h.gas.drive.isGranted(SAMPLE_IDS.billOfLading)).toBe(false);
+  await s.page.getByRole('button', { name: 'Choose from Drive' }).click();
+  // The picker shows the Drive's PDFs and images.
+  await pickerDialog().getByRole('button', { name: 'container-photo.png' }).waitFor();
+  await expect(pickerDialog().getByRole('listitem').count()).resolves.toBe(3);
+  await s.screenshot('upload-picker');
+  await pickerDialog().getByRole('button', { name: 'bill-of-lading.pdf' }).click();
+  await expect(chosen().textContent()).resolves.toMatch(/^bill-of-lading\.pdfPDF · 9\d\d B$/);
+  // Picking granted the file to the add-in (drive.file), as the real Picker does with the app id.
+  expect(s.h.gas.drive.isGranted(SAMPLE_IDS.billOfLading)).toBe(true);
+  expect(s.h.gas.drive.isGranted(SAMPLE_IDS.photo)).toBe(false);
   await s.page.getByLabel('Document name (optional)').fill('BOL MAEU240512345');
   await s.screenshot('upload-choose');
   await attach();
@@ -41,7 +62,8 @@ test('attaches a recent Drive PDF in three steps and shows the document id', asy
   expect(created.name).toBe('BOL MAEU240512345');
   await expect(stepStates()).resolves.toEqual(['done', 'done', 'done']);
   await expect(status().textContent()).resolves.toBe('Done: Attached "BOL MAEU240512345".');
-  expect(s.calls.map((c) => c.fn).filter((fn) => /DriveUpload$/.test(fn))).toEqual([
+  expect(s.calls.map((c) => c.fn).filter((fn) => fn !== 'getSettings')).toEqual([
+    'getPickerConfig',
     'startDriveUpload',
     'sendDriveUpload',
     'finishDriveUpload',
@@ -49,20 +71,41 @@ test('attaches a recent Drive PDF in three steps and shows the document id', asy
   // The bytes stored are the file's, and the document points at the blob, not at a URL.
   const blob = s.h.emulator.account()!.blob(created.blobSignedId)!;
   expect(Buffer.from(blob.bytes!)).toEqual(Buffer.from(sampleDriveFiles()[0]!.bytes));
+  expect(external).toEqual([]); // no apis.google.com: the stand-in replaced Google's loader
   await s.screenshot('upload-done');
 });
 
-test('attaches a pasted Drive link under the file’s own name', async () => {
+test('a pasted id the add-in was not given says to use Choose from Drive; once picked it works', async () => {
   await openUpload();
-  await s.page
-    .getByLabel('Or paste a Drive link or file id')
-    .fill(`https://drive.google.com/file/d/${SAMPLE_IDS.photo}/view?usp=sharing`);
+  const link = `https://drive.google.com/file/d/${SAMPLE_IDS.photo}/view?usp=sharing`;
+  await pasteLink(link);
+  await attach();
+  await status().getByText('Step 1 of 3 (Request the upload) failed').waitFor();
+  await expect(status().textContent()).resolves.toContain(
+    'The add-in cannot open that Drive file: it may only read files you pick with "Choose from Drive". Press "Choose from Drive" and select the file.',
+  );
+  expect(s.h.emulator.account()!.blobs()).toHaveLength(0);
+  await s.screenshot('upload-not-granted');
+
+  // Picked once (in an earlier session, say), the same link works, under the file's own name.
+  s.h.gas.drive.grant(SAMPLE_IDS.photo);
   await attach();
   await s.page.locator('#upload-result .document-id').waitFor();
   expect(documents()[0]!.name).toBe('container-photo.png');
-  expect(s.callsTo('startDriveUpload')[0]!.args).toEqual([
-    { fileId: `https://drive.google.com/file/d/${SAMPLE_IDS.photo}/view?usp=sharing` },
+  expect(s.callsTo('startDriveUpload').map((c) => c.args)).toEqual([
+    [{ fileId: link }],
+    [{ fileId: link }],
   ]);
+});
+
+test('pasting a link replaces the picked file; cancelling the picker keeps what was chosen', async () => {
+  await openUpload();
+  await pick('arrival-notice.pdf');
+  await s.page.getByRole('button', { name: 'Choose from Drive' }).click();
+  await pickerDialog().getByRole('button', { name: 'Cancel' }).click();
+  await expect(chosen().textContent()).resolves.toMatch(/^arrival-notice\.pdf/);
+  await pasteLink(SAMPLE_IDS.billOfLading);
+  await expect(chosen().textContent()).resolves.toBe('');
 });
 
 test('a file changed between steps fails the checksum at step 2; a retry attaches it once', async () => {
@@ -77,7 +120,7 @@ test('a file changed between steps fails the checksum at step 2; a retry attache
     }
     await route.continue();
   });
-  await s.page.getByLabel(/arrival-notice\.pdf/).check();
+  await pick('arrival-notice.pdf');
   await attach();
   await status().getByText('Step 2 of 3 (Send the file) failed').waitFor();
   await expect(status().textContent()).resolves.toContain('checksum did not match');
@@ -96,7 +139,7 @@ test('a file changed between steps fails the checksum at step 2; a retry attache
 test('a storage failure says step 2 failed', async () => {
   await openUpload();
   s.h.emulator.faults.enqueue({ status: 503, match: { method: 'PUT', path: /^\/storage\// } });
-  await s.page.getByLabel(/container-photo\.png/).check();
+  await pick('container-photo.png');
   await attach();
   await status().getByText('Step 2 of 3 (Send the file) failed').waitFor();
   await expect(status().textContent()).resolves.toContain('The storage service answered 503');
@@ -106,7 +149,7 @@ test('a storage failure says step 2 failed', async () => {
 test('a failed last step is retried alone: the stored file is not sent again', async () => {
   await openUpload();
   s.h.emulator.faults.enqueue({ status: 500, match: { method: 'POST', path: '/v2/documents' } });
-  await s.page.getByLabel(/bill-of-lading\.pdf/).check();
+  await pick('bill-of-lading.pdf');
   await attach();
   await status().getByText('Step 3 of 3 (Create the document) failed').waitFor();
   await expect(status().textContent()).resolves.toContain('The file is stored');
@@ -120,11 +163,10 @@ test('a failed last step is retried alone: the stored file is not sent again', a
 
 test('files over 50 MB are refused before anything is read', async () => {
   await openUpload([...sampleDriveFiles(), oversizeFile()]);
-  const big = s.page.getByLabel(/whole-voyage-scan\.pdf/);
-  await expect(
-    s.page.locator('#upload-files label', { hasText: 'whole-voyage-scan.pdf' }).textContent(),
-  ).resolves.toContain('61.0 MB · ');
-  await big.check();
+  await pick('whole-voyage-scan.pdf');
+  await expect(chosen().textContent()).resolves.toBe(
+    'whole-voyage-scan.pdfPDF · 61.0 MB · too large (over 50 MB)',
+  );
   await attach();
   await expect(status().textContent()).resolves.toMatch(
     /^Error: "whole-voyage-scan\.pdf" is 61\.0 MB; files over 50 MB cannot be attached\./,
@@ -134,7 +176,7 @@ test('files over 50 MB are refused before anything is read', async () => {
   await s.screenshot('upload-oversize');
 
   // Pasted, the server refuses it at step 1 (from its size, before reading the bytes).
-  await s.page.getByLabel('Or paste a Drive link or file id').fill(SAMPLE_IDS.oversize);
+  await pasteLink(SAMPLE_IDS.oversize);
   await attach();
   await status().getByText('Step 1 of 3 (Request the upload) failed').waitFor();
   await expect(status().textContent()).resolves.toContain('files over 50 MB cannot be attached');
@@ -147,15 +189,28 @@ test('file names are shown as text; asks for a file; explains a link that is not
     ...sampleDriveFiles(),
     { ...sampleDriveFiles()[2]!, id: '1OddName0000000000000000000005', name: odd },
   ]);
-  await expect(s.page.locator('#upload-files .file-name').allTextContents()).resolves.toContain(
-    odd,
-  );
-  await expect(s.page.evaluate('document.querySelectorAll("img, b").length')).resolves.toBe(0);
   await attach();
   await expect(status().textContent()).resolves.toBe(
-    'Error: Choose a recent file or paste a Drive link or file id.',
+    'Error: Choose a file from Drive, or paste a Drive link or file id.',
   );
-  await s.page.getByLabel('Or paste a Drive link or file id').fill('https://example.com/x.pdf');
+  await pick(odd);
+  await expect(chosen().locator('.file-name').textContent()).resolves.toBe(odd);
+  await expect(s.page.evaluate('document.querySelectorAll("img, b").length')).resolves.toBe(0);
+  await pasteLink('https://example.com/x.pdf');
   await attach();
   await status().getByText('That is not a Google Drive file link or id').waitFor();
+});
+
+test('Choose from Drive says what the deployer must set when the picker is not set up', async () => {
+  await openUpload();
+  s.h.gas.properties.script.map.delete('PICKER_APP_ID');
+  await s.page.getByRole('button', { name: 'Choose from Drive' }).click();
+  await s.page
+    .locator('#upload-picker-status')
+    .getByText('"Choose from Drive" is not set up')
+    .waitFor();
+  await expect(s.page.locator('#upload-picker-status').textContent()).resolves.toContain(
+    'PICKER_DEVELOPER_KEY and PICKER_APP_ID',
+  );
+  await expect(pickerDialog().count()).resolves.toBe(0);
 });

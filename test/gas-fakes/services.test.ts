@@ -76,7 +76,7 @@ describe('DriveApp', () => {
       '2026-11-01T00:00:00.000Z',
     ]);
     expect(thrown(() => rt.run('driveInfo', ['zzz']))).toBe(
-      'No item with the given ID could be found, or you do not have permission to access it.',
+      'No item with the given ID could be found. Possibly because you have not edited this item or you do not have permission to access it.',
     );
     expect(rt.counters.get('Drive')).toBe(8);
   });

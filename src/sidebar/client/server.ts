@@ -16,7 +16,7 @@ export type SidebarApi = Pick<
   | 'createTrackingRequest'
   | 'trackUntrackedRows'
   | 'listShippingLines'
-  | 'listRecentDriveFiles'
+  | 'getPickerConfig'
   | 'startDriveUpload'
   | 'sendDriveUpload'
   | 'finishDriveUpload'

@@ -1,15 +1,17 @@
 // Upload: attach a Drive file as a document in three server steps (request the upload, send the
-// bytes, create the document), each shown as it happens. A file over 50 MB is refused before
-// anything is read. The upload's state stays on the server; the page only holds its token.
+// bytes, create the document), each shown as it happens. The file comes from "Choose from Drive"
+// (the Google Picker, which also grants the add-in access to it under the drive.file scope) or a
+// pasted link or id (which works only for a file granted before). A file over 50 MB is refused
+// before anything is read. The upload's state stays on the server; the page only holds its token.
 
 import { MAX_UPLOAD_BYTES } from '../../engine/document-upload';
 import { byId, el, fill } from './dom';
-import { fileKind, formatBytes, formatDateTime, tooLargeMessage } from './format';
-import { call, messageOf, type ResultOf } from './server';
+import { chooseDriveFile, type PickedFile } from './drive-picker';
+import { fileKind, formatBytes, tooLargeMessage } from './format';
+import { call, messageOf } from './server';
 import { clearStatus, showStatus, withBusy } from './status';
 import type { TabHandlers } from './tabs';
 
-type DriveFile = ResultOf<'listRecentDriveFiles'>[number];
 type StepState = 'waiting' | 'active' | 'done' | 'failed';
 
 const STEPS = ['Request the upload', 'Send the file', 'Create the document'] as const;
@@ -22,57 +24,48 @@ const STATE_TEXT: Record<StepState, string> = {
 
 export function setupUploadTab(): TabHandlers {
   const form = byId('upload-form', HTMLFormElement);
-  const list = byId('upload-files', HTMLElement);
-  const listStatus = byId('upload-files-status', HTMLElement);
-  const reload = byId('upload-reload', HTMLButtonElement);
+  const choose = byId('upload-choose', HTMLButtonElement);
+  const chosenView = byId('upload-chosen', HTMLElement);
+  const pickerStatus = byId('upload-picker-status', HTMLElement);
   const link = byId('upload-link', HTMLInputElement);
   const name = byId('upload-name', HTMLInputElement);
   const submit = byId('upload-submit', HTMLButtonElement);
   const steps = byId('upload-steps', HTMLOListElement);
   const status = byId('upload-status', HTMLElement);
   const result = byId('upload-result', HTMLElement);
-  let files: DriveFile[] = [];
-  let loaded = false;
+  let picked: PickedFile | null = null;
   /** Set when the bytes are stored but creating the document failed: retry only that step. */
   let resume: { token: string; source: string } | null = null;
 
-  function renderFiles(): void {
-    if (files.length === 0) {
-      fill(list, [el('p', { className: 'hint', text: 'No PDFs or images found in your Drive.' })]);
+  function renderPicked(): void {
+    if (!picked) {
+      fill(chosenView, []);
       return;
     }
-    fill(
-      list,
-      files.map((f, i) => {
-        const id = `upload-file-${i}`;
-        const meta = [fileKind(f.mimeType), formatBytes(f.size), formatDateTime(f.updatedAt)];
-        if (f.size > MAX_UPLOAD_BYTES) meta.push('too large (over 50 MB)');
-        return el('div', { className: 'file' }, [
-          el('input', { attrs: { type: 'radio', name: 'upload-file', id, value: f.id } }),
-          el('label', { attrs: { for: id } }, [
-            el('span', { className: 'file-name', text: f.name }),
-            el('span', { className: 'hint', text: meta.filter(Boolean).join(' · ') }),
-          ]),
-        ]);
-      }),
-    );
+    const meta = [fileKind(picked.mimeType)];
+    if (picked.sizeBytes !== undefined) meta.push(formatBytes(picked.sizeBytes));
+    if ((picked.sizeBytes ?? 0) > MAX_UPLOAD_BYTES) meta.push('too large (over 50 MB)');
+    fill(chosenView, [
+      el('span', { className: 'file-name', text: picked.name }),
+      el('span', { className: 'hint', text: meta.join(' · ') }),
+    ]);
   }
 
-  async function loadFiles(): Promise<void> {
-    await withBusy(reload, listStatus, 'Loading recent Drive files…', async () => {
-      files = await call('listRecentDriveFiles');
-      loaded = true;
-      renderFiles();
-      clearStatus(listStatus);
+  async function pickFile(): Promise<void> {
+    await withBusy(choose, pickerStatus, 'Opening Google Drive…', async () => {
+      const file = await chooseDriveFile();
+      clearStatus(pickerStatus);
+      if (!file) return;
+      picked = file;
+      link.value = '';
+      renderPicked();
     });
   }
 
   function chosen(): { fileId: string; label: string; size?: number } | null {
     const pasted = link.value.trim();
     if (pasted !== '') return { fileId: pasted, label: 'the pasted file' };
-    const radio = list.querySelector<HTMLInputElement>('input[type="radio"]:checked');
-    const file = files.find((f) => f.id === radio?.value);
-    return file ? { fileId: file.id, label: file.name, size: file.size } : null;
+    return picked ? { fileId: picked.id, label: picked.name, size: picked.sizeBytes } : null;
   }
 
   /** The progress list, shown only once an upload has started. */
@@ -93,12 +86,11 @@ export function setupUploadTab(): TabHandlers {
   }
 
   // Choosing one source clears the other, so it is always clear which file will be attached.
-  list.addEventListener('change', () => (link.value = ''));
   link.addEventListener('input', () => {
-    const radio = list.querySelector<HTMLInputElement>('input[type="radio"]:checked');
-    if (radio) radio.checked = false;
+    picked = null;
+    renderPicked();
   });
-  reload.addEventListener('click', () => void loadFiles());
+  choose.addEventListener('click', () => void pickFile());
 
   async function upload(source: { fileId: string }): Promise<void> {
     const states: StepState[] = ['waiting', 'waiting', 'waiting'];
@@ -162,7 +154,7 @@ export function setupUploadTab(): TabHandlers {
     fill(result, []);
     const source = chosen();
     if (!source) {
-      showStatus(status, 'error', 'Choose a recent file or paste a Drive link or file id.');
+      showStatus(status, 'error', 'Choose a file from Drive, or paste a Drive link or file id.');
       return;
     }
     if (source.size !== undefined && source.size > MAX_UPLOAD_BYTES) {
@@ -175,9 +167,5 @@ export function setupUploadTab(): TabHandlers {
   });
 
   renderSteps(null);
-  return {
-    onShow: () => {
-      if (!loaded) void loadFiles();
-    },
-  };
+  return {};
 }

@@ -184,8 +184,12 @@ test('a ref number typed in the sheet shows as text; the sidebar edits a contain
 
 test('uploads a sample document from the sidebar', async () => {
   await p.sidebar.getByRole('tab', { name: 'Upload' }).click();
-  // The fake Drive holds the samples of local/samples/drive.
-  await p.sidebar.getByLabel(/arrival-notice\.pdf/).check();
+  // The stand-in picker lists the samples of local/samples/drive; picking one grants it.
+  await p.sidebar.getByRole('button', { name: 'Choose from Drive' }).click();
+  await p.sidebar
+    .getByRole('dialog', { name: 'Select a file' })
+    .getByRole('button', { name: 'arrival-notice.pdf' })
+    .click();
   await p.sidebar.getByRole('button', { name: 'Attach document' }).click();
   const id = p.sidebar.locator('#upload-result .document-id');
   await id.waitFor();
