@@ -18,13 +18,13 @@ import { FakeUi } from './ui';
 import { FakeUrlFetchApp } from './url-fetch';
 import { FakeUtilities } from './utilities';
 
-export function installGlobals(
-  context: vm.Context,
-  realm: Realm,
+/** Fresh service objects of one execution; `evaluate` runs HtmlService template code in the script. */
+export function createServices(
   rt: GasRuntime,
   exec: Execution,
-): void {
-  const services: Record<string, object> = {
+  evaluate: (source: string) => unknown,
+): Record<string, object> {
+  return {
     SpreadsheetApp: new FakeSpreadsheetApp(rt.spreadsheet, () => new FakeUi(rt.ui, rt.addOnName)),
     PropertiesService: new FakePropertiesService(
       (scope) => new FakeProperties(rt.properties[scope], exec, rt.quotas.properties),
@@ -38,10 +38,19 @@ export function installGlobals(
     Utilities: new FakeUtilities(exec),
     Session: new FakeSession(rt.sessionOptions, exec),
     Logger: new FakeLogger(rt.logs, exec),
-    HtmlService: new FakeHtmlService(rt.htmlDir, (source) => vm.runInContext(source, context)),
+    HtmlService: new FakeHtmlService(rt.htmlDir, evaluate),
     ScriptApp: new FakeScriptApp(rt.triggers, exec, rt.addOn),
     DriveApp: new FakeDriveApp(rt.drive.files),
   };
+}
+
+export function installGlobals(
+  context: vm.Context,
+  realm: Realm,
+  rt: GasRuntime,
+  exec: Execution,
+): void {
+  const services = createServices(rt, exec, (source) => vm.runInContext(source, context));
   for (const [name, service] of Object.entries(services)) context[name] = realm.toScript(service);
   context.console = realm.object(consoleMembers(rt.logs, exec));
 }

@@ -2,6 +2,7 @@
 
 export { createGasRuntime, GasRuntime } from './runtime';
 export type { CacheEntryRef, GasRuntimeOptions, RunOptions } from './runtime';
+export type { ConcurrentJob, ConcurrentOptions, ConcurrentOutcome } from './concurrent/scheduler';
 export type { TriggerFiring } from './trigger-firing';
 export { Counters } from './counters';
 export type { CounterService, CounterSnapshot } from './counters';

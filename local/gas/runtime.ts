@@ -9,6 +9,12 @@ import vm from 'node:vm';
 import { ManualClock } from '../clock';
 import type { HttpHandler } from '../http';
 import { CacheStore, type CacheScope } from './cache';
+import {
+  runConcurrently,
+  type ConcurrentJob,
+  type ConcurrentOptions,
+  type ConcurrentOutcome,
+} from './concurrent/scheduler';
 import { Counters } from './counters';
 import { loadDriveFolder, type DriveFileSpec } from './drive';
 import { GasException, MESSAGES } from './errors';
@@ -125,13 +131,16 @@ export class GasRuntime {
   readonly addOn: boolean;
   readonly addOnName: string;
   readonly sessionOptions: SessionOptions;
+  /** The bundle as loaded (concurrent executions evaluate it in worker threads). */
+  readonly bundleSource: { code: string; filename: string };
   private readonly script: vm.Script;
 
   constructor(options: GasRuntimeOptions) {
     const code =
       options.code ?? (options.codePath ? readFileSync(options.codePath, 'utf8') : undefined);
     if (code === undefined) throw new Error('createGasRuntime needs `code` or `codePath`');
-    this.script = compile(code, options.codePath ?? 'Code.js');
+    this.bundleSource = { code, filename: options.codePath ?? 'Code.js' };
+    this.script = compile(code, this.bundleSource.filename);
     this.htmlDir =
       options.htmlDir ?? (options.codePath ? path.dirname(options.codePath) : undefined);
     this.fetchHandler = options.fetch;
@@ -214,6 +223,14 @@ export class GasRuntime {
       };
       this.executions.push(this.lastExecution);
     }
+  }
+
+  /**
+   * Runs several executions at once, interleaved at service calls by a seeded scheduler (see
+   * concurrent/scheduler.ts); one outcome per job, in the jobs' order.
+   */
+  runConcurrently(jobs: ConcurrentJob[], options: ConcurrentOptions = {}): ConcurrentOutcome[] {
+    return runConcurrently(this, jobs, options);
   }
 
   #simpleTriggerEvent(authMode: AuthModeName): Record<string, unknown> {
