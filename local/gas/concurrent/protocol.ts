@@ -36,13 +36,19 @@ export type ToWorker =
       value?: unknown;
       error?: WireError;
       shapes: Record<number, HandleShape>;
-    }
-  | { type: 'exit' };
+    };
 
 export type FromWorker =
   | { type: 'call'; handle: number; method: string; args: unknown[] }
   | { type: 'done'; ok: true; value: unknown }
   | { type: 'done'; ok: false; error: WireError };
+
+/**
+ * Slot states (shared Int32): an idle worker may stop itself (it then writes 2, stopped); a busy
+ * one is about to get, or is running, a job.
+ */
+export const SLOT_IDLE = 0;
+export const SLOT_BUSY = 1;
 
 /** What a worker is started with (worker_threads workerData). */
 export interface WorkerBoot {
@@ -51,6 +57,10 @@ export interface WorkerBoot {
   posted: SharedArrayBuffer;
   /** Int32 flag the main thread sets (and notifies) after each message it posts to this worker. */
   wake: SharedArrayBuffer;
+  /** Int32 slot state (SLOT_*), moved by compare-and-swap on both sides. */
+  state: SharedArrayBuffer;
+  /** Real time an idle worker waits for a job before stopping itself. */
+  idleExitMs: number;
   code: string;
   filename: string;
   virtualDateSource: string;

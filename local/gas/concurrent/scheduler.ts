@@ -240,6 +240,7 @@ export function runConcurrently(
   };
 
   try {
+    pool.prepare(Math.min(maxConcurrent, jobs.length));
     admit();
     while (live.length > 0) {
       const now = rt.clock.now();
@@ -264,7 +265,7 @@ export function runConcurrently(
       if (x.phase.is === 'done') admit();
     }
   } finally {
-    pool.stop();
+    pool.close();
   }
   return outcomes;
 }

@@ -25,6 +25,7 @@ export function workerMain(): void {
   const port = boot.port as unknown as MessagePort;
   const posted = new Int32Array(boot.posted);
   const wake = new Int32Array(boot.wake);
+  const state = new Int32Array(boot.state);
   const bundle = new vm.Script(boot.code, { filename: boot.filename });
   const virtualDate = new vm.Script(boot.virtualDateSource);
   const shapes = new Map<number, HandleShape>();
@@ -164,9 +165,16 @@ export function workerMain(): void {
     }
   }
 
+  // Between jobs: wait for the next one, or stop after idleExitMs unless the main thread has
+  // claimed this worker meanwhile (the compare-and-swap decides; literals: protocol SLOT_*).
+  const IDLE = 0;
+  const STOPPED = 2;
   for (;;) {
+    if (Atomics.wait(wake, 0, 0, boot.idleExitMs) === 'timed-out') {
+      if (Atomics.compareExchange(state, 0, IDLE, STOPPED) === IDLE) return;
+      continue;
+    }
     const message = receive();
-    if (message.type === 'exit') return;
     if (message.type === 'run') runJob(message);
   }
 }
