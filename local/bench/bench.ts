@@ -2,6 +2,7 @@
 // naive one-request-per-cell strategy. `--readme` also writes the table into README.md.
 
 import { readFileSync, writeFileSync } from 'node:fs';
+import { concurrencyTable } from './concurrency';
 import * as s from './scenarios';
 
 function callsText(calls: Record<string, number>): string {
@@ -53,6 +54,7 @@ for (const r of rows) {
 }
 const table = lines.join('\n');
 console.log(table);
+console.log(`\n${concurrencyTable()}`);
 
 if (process.argv.includes('--readme')) {
   const readme = readFileSync('README.md', 'utf8');

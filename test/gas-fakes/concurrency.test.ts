@@ -39,6 +39,7 @@ function catchesServiceError() {
   catch (e) { return e.name + ': ' + (e instanceof Error); }
 }
 function whenIsIt(d) { return { same: d instanceof Date, iso: d.toISOString(), now: new Date() }; }
+function template() { return HtmlService.createTemplate('<?= 1 ?>').evaluate().getContent(); }
 function ui() { return SpreadsheetApp.getUi() ? 'ui' : 'none'; }
 `;
 
@@ -171,6 +172,13 @@ describe('runConcurrently', () => {
     ]);
     expect(cell!.ok).toBe(false);
     expect(menu!.value).toBe('ui');
+  });
+
+  it('says HtmlService templates cannot be evaluated concurrently', () => {
+    const { rt } = makeRuntime(COUNTER);
+    const [out] = rt.runConcurrently([{ fn: 'template' }]);
+    expect(out!.error?.message).toMatch(/templates are not supported in concurrent executions/);
+    expect(rt.run('template')).toBe('1');
   });
 
   it('keeps at most maxConcurrent executions live', () => {
