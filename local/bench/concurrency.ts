@@ -173,7 +173,10 @@ const range = (values: number[]): string => {
 export function concurrencyTable(): string {
   const scenarios: [string, (seed: number) => Figures][] = [
     ['200 single-cell formulas at once (1,000 containers = 10 pages)', (s) => twoHundredCells(s)],
-    ['same, 5 s per API response', (s) => twoHundredCells(s, 5_000)],
+    [
+      'same, 10 s per API response (longer than a cell waits for another’s load)',
+      (s) => twoHundredCells(s, 10_000),
+    ],
     [
       'refresh (40 containers + 20 new BOLs) + 30 cells + 2 sidebar calls',
       refreshWithCellsAndSidebar,

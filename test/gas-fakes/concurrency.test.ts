@@ -33,6 +33,12 @@ function waitFor(ms) {
   var got = lock.tryLock(ms);
   return { got: got, at: Date.now(), by: PropertiesService.getScriptProperties().getProperty('by') };
 }
+function slowWrite() {
+  Utilities.sleep(20000);
+  Utilities.sleep(20000);
+  CacheService.getScriptCache().put('late', 'written');
+  return 'finished';
+}
 function fails() { throw new TypeError('boom'); }
 function catchesServiceError() {
   try { CacheService.getScriptCache().put('k', 'v', 999999); return 'no error'; }
@@ -142,6 +148,19 @@ describe('runConcurrently', () => {
     );
     expect(out.map((o) => Number(o.value) - Date.parse(START))).toEqual([10_000, 4_000, 10_000]);
     expect(clock.now() - Date.parse(START)).toBe(10_000);
+  });
+
+  it('stops an execution at its time limit: it writes nothing more, and the others go on', () => {
+    const { rt, clock } = makeRuntime(COUNTER);
+    const [cell, other] = rt.runConcurrently([
+      { fn: 'slowWrite', kind: 'custom-function' },
+      { fn: 'nap', args: [45_000] },
+    ]);
+    expect(cell!.error?.message).toBe('Exceeded maximum execution time');
+    expect(cell!.record).toMatchObject({ exceeded: true, elapsedMs: 30_000 });
+    expect(rt.caches.script.entries.has('late')).toBe(false);
+    expect(other!.ok).toBe(true);
+    expect(clock.now() - Date.parse(START)).toBe(45_000);
   });
 
   it('reports script errors by name and message, and hands fakes errors to the script', () => {

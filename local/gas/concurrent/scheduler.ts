@@ -13,7 +13,9 @@
 // execution until a virtual time, and while any execution can still run, the others keep running
 // at the current time. Only when every live execution is parked does the clock jump to the
 // earliest wake-up. A lock waiter also wakes when the lock is released; it then retries, and the
-// seeded choice decides which of several waiters gets the lock. Sheets runs about 30 custom
+// seeded choice decides which of several waiters gets the lock. An execution still live at its
+// time limit is stopped there, as Apps Script does: it runs no more code and writes nothing more
+// (sequential run() only marks an overrun afterwards). Sheets runs about 30 custom
 // functions at once, so at most `maxConcurrent` (default 30) executions are live; the rest queue.
 
 import { GasException, MESSAGES } from '../errors';
@@ -126,16 +128,20 @@ export function runConcurrently(
     },
   });
 
-  const isReady = (x: Live, now: number): boolean => {
-    switch (x.phase.is) {
-      case 'delayed':
-        return x.phase.until <= now;
-      case 'suspended':
-        return x.phase.woken || x.phase.until <= now;
-      default:
-        return true;
-    }
-  };
+  /** When Apps Script kills the execution (30 s for custom functions, 6 min otherwise). */
+  const deadlineOf = (x: Live): number => x.exec.startedAt + x.exec.limitMs;
+
+  /** The virtual time a parked execution next needs the scheduler (its wake-up or its death). */
+  const wakeAt = (x: Live): number =>
+    x.phase.is === 'delayed' || x.phase.is === 'suspended'
+      ? Math.min(x.phase.until, deadlineOf(x))
+      : Infinity;
+
+  const isReady = (x: Live, now: number): boolean =>
+    x.phase.is === 'unstarted' ||
+    x.phase.is === 'calling' ||
+    (x.phase.is === 'suspended' && x.phase.woken) ||
+    wakeAt(x) <= now;
 
   /** Lets the execution's worker run to its next call or its end. */
   const resume = (x: Live): void => {
@@ -202,12 +208,25 @@ export function runConcurrently(
     deliver(x, reply);
   };
 
-  const finish = (x: Live, done: Extract<FromWorker, { type: 'done' }>): void => {
+  /**
+   * Apps Script stops an execution at its time limit, wherever it is: it runs no more code (so
+   * it writes nothing more) and its locks are released. Its worker is discarded mid-job.
+   */
+  const kill = (x: Live): void => {
+    pool.discard(x.slot!);
+    finish(
+      x,
+      { type: 'done', ok: false, error: { name: 'Error', message: MESSAGES.exceededTime } },
+      true,
+    );
+  };
+
+  const finish = (x: Live, done: Extract<FromWorker, { type: 'done' }>, killed = false): void => {
     x.phase = { is: 'done' };
     const signal = x.exec.scheduling!.signal;
     for (const scope of rt.locks.releaseAll(x.exec.id)) signal(lockReleased(scope));
     const elapsedMs = x.exec.elapsedMs();
-    const exceeded = elapsedMs > x.exec.limitMs;
+    const exceeded = killed || elapsedMs > x.exec.limitMs;
     let error: Error | undefined;
     if (!done.ok) {
       error = new Error(done.error.message);
@@ -235,7 +254,7 @@ export function runConcurrently(
       error || !done.ok
         ? { ok: false, ...(error ? { error } : {}), record }
         : { ok: true, value: x.table!.fromWire(done.value), record };
-    pool.give(x.slot!);
+    if (!killed) pool.give(x.slot!);
     live.splice(live.indexOf(x), 1);
   };
 
@@ -247,18 +266,15 @@ export function runConcurrently(
       const ready = live.filter((x) => isReady(x, now));
       if (ready.length === 0) {
         // Everyone waits: virtual time jumps to the first wake-up.
-        const next = Math.min(
-          ...live.map((x) =>
-            x.phase.is === 'delayed' || x.phase.is === 'suspended' ? x.phase.until : Infinity,
-          ),
-        );
+        const next = Math.min(...live.map(wakeAt));
         if (!Number.isFinite(next)) throw new Error('concurrent runtime: executions deadlocked');
         advance(next - now);
         continue;
       }
       const x = ready[Math.floor(random() * ready.length)]!;
       const phase = x.phase;
-      if (phase.is === 'unstarted') start(x);
+      if (phase.is !== 'unstarted' && now >= deadlineOf(x)) kill(x);
+      else if (phase.is === 'unstarted') start(x);
       else if (phase.is === 'calling') dispatch(x, phase.call, true);
       else if (phase.is === 'delayed') deliver(x, phase.reply);
       else if (phase.is === 'suspended') dispatch(x, phase.call, false);

@@ -133,6 +133,12 @@ export class WorkerPool {
     this.spare.push(slot);
   }
 
+  /** A worker stopped mid-job (its execution was killed): never reused. */
+  discard(slot: WorkerSlot): void {
+    this.inJob.delete(slot);
+    slot.stop();
+  }
+
   /** The run is over: spare workers go idle for the next run; any still in a job are stopped. */
   close(): void {
     for (const slot of this.inJob) slot.stop();
