@@ -121,7 +121,7 @@ function twoHundredCells(seed: number, latencyMs = LATENCY_MS): Figures {
 function refreshWithCellsAndSidebar(seed: number): Figures {
   const onSheet = accountNumbers(40, 0);
   const inCells = accountNumbers(30, 500);
-  const bols = Array.from({ length: 20 }, (_, i) => `MEDUBSHT${String(i).padStart(3, '0')}`);
+  const bols = Array.from({ length: 120 }, (_, i) => `MEDUBSHT${String(i).padStart(3, '0')}`);
   const w = slowWorld([...onSheet.map((n) => [n]), ...bols.map((b) => [b, 'MSCU'])]);
   w.gas.select('Tracking', 'A3');
   return figures(w, () => {
@@ -178,7 +178,7 @@ export function concurrencyTable(): string {
       (s) => twoHundredCells(s, 10_000),
     ],
     [
-      'refresh (40 containers + 20 new BOLs) + 30 cells + 2 sidebar calls',
+      'refresh (40 containers + 120 new BOLs) + 30 cells + 2 sidebar calls',
       refreshWithCellsAndSidebar,
     ],
     ['two refreshes together (20 containers + 30 new BOLs)', twoRefreshes],
