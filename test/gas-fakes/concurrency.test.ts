@@ -39,6 +39,15 @@ function slowWrite() {
   CacheService.getScriptCache().put('late', 'written');
   return 'finished';
 }
+function holdForever() {
+  LockService.getScriptLock().waitLock(5000);
+  Utilities.sleep(300000);
+  Utilities.sleep(300000);
+}
+function waitLater(ms) {
+  Utilities.sleep(2500);
+  return waitFor(ms);
+}
 function fails() { throw new TypeError('boom'); }
 function catchesServiceError() {
   try { CacheService.getScriptCache().put('k', 'v', 999999); return 'no error'; }
@@ -161,6 +170,24 @@ describe('runConcurrently', () => {
     expect(rt.caches.script.entries.has('late')).toBe(false);
     expect(other!.ok).toBe(true);
     expect(clock.now() - Date.parse(START)).toBe(45_000);
+  });
+
+  it('releases the locks of an execution stopped at its limit, and waits out an external holder', () => {
+    const { rt } = makeRuntime(COUNTER);
+    rt.holdLock('script', Date.parse(START) + 2_000);
+    const [holder, waiter] = rt.runConcurrently(
+      [
+        { fn: 'holdForever', kind: 'custom-function' },
+        { fn: 'waitLater', args: [100_000] },
+      ],
+      { seed: 1 },
+    );
+    expect(holder!.record.exceeded).toBe(true);
+    const w = waiter!.value as { got: boolean; at: number };
+    expect(w.got).toBe(true);
+    // The holder took the lock when the external hold ended (+2 s) and held it until it was
+    // stopped at its 30-second limit; the waiter (asleep until +2.5 s) got it then.
+    expect(w.at).toBe(Date.parse(START) + 30_000);
   });
 
   it('reports script errors by name and message, and hands fakes errors to the script', () => {
