@@ -2,6 +2,7 @@
 // naive one-request-per-cell strategy. `--readme` also writes the table into README.md.
 
 import { readFileSync, writeFileSync } from 'node:fs';
+import { concurrencyTable } from './concurrency';
 import * as s from './scenarios';
 import { uploadMemory } from './upload-memory';
 
@@ -55,6 +56,7 @@ for (const r of rows) {
 }
 const table = lines.join('\n');
 console.log(table);
+console.log(`\n${concurrencyTable()}`);
 
 if (process.argv.includes('--readme')) {
   const readme = readFileSync('README.md', 'utf8');

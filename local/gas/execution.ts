@@ -25,6 +25,22 @@ export interface ExecutionRecord {
   calls: CounterSnapshot;
 }
 
+/**
+ * How waits behave when executions run concurrently (local/gas/concurrent): the scheduler owns
+ * virtual time, so a wait does not move the shared clock itself.
+ */
+export interface ExecutionScheduling {
+  /** The current call's answer is held back `ms` of virtual time (sleep, HTTP latency). */
+  delay(ms: number): void;
+  /**
+   * Ends the current call without an answer: the scheduler calls it again when `event` is
+   * signalled (e.g. a lock released) or at the virtual time `untilMs`, whichever comes first.
+   */
+  suspend(untilMs: number, event: string): never;
+  /** Wakes the calls suspended on `event`. */
+  signal(event: string): void;
+}
+
 let nextId = 1;
 
 export class Execution implements CallGate {
@@ -32,6 +48,8 @@ export class Execution implements CallGate {
   readonly counters = new Counters();
   readonly startedAt: number;
   readonly limitMs: number;
+  /** Set by the concurrent scheduler; sequential runs leave it undefined. */
+  scheduling: ExecutionScheduling | undefined;
 
   constructor(
     readonly functionName: string,
@@ -54,7 +72,9 @@ export class Execution implements CallGate {
 
   /** Moves virtual time (sleep, lock waits, injected HTTP delays). A clock that cannot move is real time. */
   advance(ms: number): void {
-    if (ms > 0) this.clock.advance?.(ms);
+    if (ms <= 0) return;
+    if (this.scheduling) this.scheduling.delay(ms);
+    else this.clock.advance?.(ms);
   }
 
   enter(descriptor: FakeDescriptor, method: string): void {

@@ -19,15 +19,19 @@ import { FakeUi } from './ui';
 import { FakeUrlFetchApp } from './url-fetch';
 import { FakeUtilities } from './utilities';
 
-export function installGlobals(
-  context: vm.Context,
-  realm: Realm,
+/**
+ * Fresh service objects of one execution; `evaluate` runs HtmlService template code in the script.
+ * Without an active document (an add-on's time-driven trigger) the document's spreadsheet,
+ * properties, cache and lock are null.
+ */
+export function createServices(
   rt: GasRuntime,
   exec: Execution,
+  evaluate: (source: string) => unknown,
   activeDocument: boolean,
-): void {
+): Record<string, object> {
   const has = <S extends string>(scope: S) => activeDocument || scope !== 'document';
-  const services: Record<string, object> = {
+  return {
     SpreadsheetApp: new FakeSpreadsheetApp(
       activeDocument ? rt.spreadsheet : null,
       () => new FakeUi(rt.ui, rt.addOnName, rt.addOn),
@@ -58,7 +62,7 @@ export function installGlobals(
     Utilities: new FakeUtilities(exec),
     Session: new FakeSession(rt.sessionOptions, exec),
     Logger: new FakeLogger(rt.logs, exec),
-    HtmlService: new FakeHtmlService(rt.htmlDir, (source) => vm.runInContext(source, context)),
+    HtmlService: new FakeHtmlService(rt.htmlDir, evaluate),
     ScriptApp: new FakeScriptApp(
       rt.triggers,
       exec,
@@ -67,6 +71,21 @@ export function installGlobals(
     ),
     DriveApp: new FakeDriveApp(rt.drive, rt.sessionOptions.activeUserEmail),
   };
+}
+
+export function installGlobals(
+  context: vm.Context,
+  realm: Realm,
+  rt: GasRuntime,
+  exec: Execution,
+  activeDocument: boolean,
+): void {
+  const services = createServices(
+    rt,
+    exec,
+    (source) => vm.runInContext(source, context),
+    activeDocument,
+  );
   for (const [name, service] of Object.entries(services)) context[name] = realm.toScript(service);
   context.console = realm.object(consoleMembers(rt.logs, exec));
 }

@@ -3,6 +3,7 @@
 export { createGasRuntime, GasRuntime } from './runtime';
 export type { CacheEntryRef, GasRuntimeOptions, RunOptions } from './runtime';
 export type { Manifest } from './pushed-project';
+export type { ConcurrentJob, ConcurrentOptions, ConcurrentOutcome } from './concurrent/scheduler';
 export type { TriggerFiring } from './trigger-firing';
 export { Counters } from './counters';
 export type { CounterService, CounterSnapshot } from './counters';

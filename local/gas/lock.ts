@@ -1,13 +1,18 @@
-// LockService. Runs are sequential, so "another execution" holding a lock is simulated with
-// LockTable.holdExternally(scope, untilMs). tryLock waits in virtual time up to its timeout;
-// waitLock throws the real message when it gives up. A lock is released when its execution ends
-// (the Lock reference: "locks are released automatically when the script terminates").
+// LockService. In sequential runs "another execution" holding a lock is simulated with
+// LockTable.holdExternally(scope, untilMs); under the concurrent scheduler (local/gas/concurrent)
+// another live execution can hold it for real, and a waiter is suspended until it is released.
+// tryLock waits in virtual time up to its timeout; waitLock throws the real message when it gives
+// up. A lock is released when its execution ends (the Lock reference: "locks are released
+// automatically when the script terminates").
 
 import { fail } from './errors';
-import type { Execution } from './execution';
+import type { Execution, ExecutionScheduling } from './execution';
 import { registerFake } from './registry';
 
 export type LockScope = 'document' | 'script' | 'user';
+
+/** The scheduler event a lock's release signals (waiters on that scope retry). */
+export const lockReleased = (scope: LockScope): string => `lock:${scope}`;
 
 const TIMEOUT_MESSAGE = 'Lock timeout: another process was holding the lock for too long.';
 
@@ -31,8 +36,16 @@ export class LockTable {
     this.state(scope).externalUntil = untilMs;
   }
 
-  releaseAll(executionId: number): void {
-    for (const s of this.states.values()) if (s.owner === executionId) s.owner = null;
+  /** Releases what the execution held; returns the scopes it held. */
+  releaseAll(executionId: number): LockScope[] {
+    const released: LockScope[] = [];
+    for (const [scope, s] of this.states) {
+      if (s.owner === executionId) {
+        s.owner = null;
+        released.push(scope);
+      }
+    }
+    return released;
   }
 
   isHeld(scope: LockScope, now: number): boolean {
@@ -43,6 +56,8 @@ export class LockTable {
 
 export class FakeLock implements GoogleAppsScript.Lock.Lock {
   private acquired = false;
+  /** Concurrent runs: when the pending tryLock call gives up (kept across its retries). */
+  #waitDeadline: number | undefined;
 
   constructor(
     private readonly table: LockTable,
@@ -54,6 +69,8 @@ export class FakeLock implements GoogleAppsScript.Lock.Lock {
     const s = this.table.state(this.scope);
     if (s.owner === this.exec.id) return (this.acquired = true);
     const now = this.exec.now();
+    const scheduling = this.exec.scheduling;
+    if (scheduling) return this.#tryLockConcurrently(s, now, timeoutInMillis, scheduling);
     // Sequential runs: only a simulated external holder can be in the way (an owner left by an
     // earlier execution was released when it ended).
     const waitMs = Math.max(0, s.externalUntil - now);
@@ -66,13 +83,37 @@ export class FakeLock implements GoogleAppsScript.Lock.Lock {
     return (this.acquired = true);
   }
 
+  /** Takes the lock if free; otherwise suspends the call until a release or the deadline. */
+  #tryLockConcurrently(
+    s: LockState,
+    now: number,
+    timeoutInMillis: number,
+    scheduling: ExecutionScheduling,
+  ): boolean {
+    const deadline = (this.#waitDeadline ??= now + Math.max(0, timeoutInMillis));
+    if (s.owner === null && s.externalUntil <= now) {
+      this.#waitDeadline = undefined;
+      s.owner = this.exec.id;
+      return (this.acquired = true);
+    }
+    if (now >= deadline) {
+      this.#waitDeadline = undefined;
+      return false;
+    }
+    const externalEnd = s.owner === null ? s.externalUntil : Infinity;
+    return scheduling.suspend(Math.min(deadline, externalEnd), lockReleased(this.scope));
+  }
+
   waitLock(timeoutInMillis: number): void {
     if (!this.tryLock(timeoutInMillis)) fail(TIMEOUT_MESSAGE);
   }
 
   releaseLock(): void {
     const s = this.table.state(this.scope);
-    if (this.acquired && s.owner === this.exec.id) s.owner = null;
+    if (this.acquired && s.owner === this.exec.id) {
+      s.owner = null;
+      this.exec.scheduling?.signal(lockReleased(this.scope));
+    }
     this.acquired = false;
   }
 

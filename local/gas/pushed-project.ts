@@ -18,6 +18,11 @@ export interface Project {
   load(context: vm.Context): void;
   /** appsscript.json, when clasp pushes one. */
   manifest: Manifest | undefined;
+  /**
+   * The script files' sources as one program, for contexts gas-local cannot reach (worker
+   * threads): running them one after another in one global scope is running their concatenation.
+   */
+  source(): { code: string; filename: string };
 }
 
 /** The project `codePath` belongs to; codePath itself must be one of its script files. */
@@ -35,6 +40,13 @@ export function projectOf(codePath: string): Project {
       loadGasFolder(pushSet.folder, context, { filter: (f) => pushSet.isScript(f) });
     },
     manifest: manifestOf(pushSet),
+    source: () => {
+      const files = pushSet.list().filter((f) => pushSet.isScript(f));
+      return {
+        code: files.map((f) => readFileSync(path.join(pushSet.folder, f), 'utf8')).join('\n;\n'),
+        filename: file,
+      };
+    },
   };
 }
 

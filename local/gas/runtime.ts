@@ -10,6 +10,12 @@ import vm from 'node:vm';
 import { ManualClock } from '../clock';
 import type { HttpHandler } from '../http';
 import { CacheStore, type CacheScope } from './cache';
+import {
+  runConcurrently,
+  type ConcurrentJob,
+  type ConcurrentOptions,
+  type ConcurrentOutcome,
+} from './concurrent/scheduler';
 import { Counters } from './counters';
 import { createDriveStore, type DriveOptions, type DriveStore } from './drive';
 import { GasException, MESSAGES } from './errors';
@@ -153,16 +159,22 @@ export class GasRuntime {
   readonly sessionOptions: SessionOptions;
   /** Evaluates the project's code in an execution's context. */
   private readonly load: (context: vm.Context) => void;
+  /** The project's code as one program (concurrent executions evaluate it in worker threads). */
+  private readonly source: () => { code: string; filename: string };
 
   constructor(options: GasRuntimeOptions) {
     let manifest = options.manifest;
     if (options.code !== undefined) {
-      const script = compile(options.code, options.codePath ?? 'Code.js');
+      const code = options.code;
+      const filename = options.codePath ?? 'Code.js';
+      const script = compile(code, filename);
       this.load = (context) => script.runInContext(context);
+      this.source = () => ({ code, filename });
     } else if (options.codePath !== undefined) {
       const project = projectOf(options.codePath);
       manifest ??= project.manifest;
       this.load = project.load;
+      this.source = project.source;
     } else {
       throw new Error('createGasRuntime needs `code` or `codePath`');
     }
@@ -260,6 +272,19 @@ export class GasRuntime {
       };
       this.executions.push(this.lastExecution);
     }
+  }
+
+  /**
+   * Runs several executions at once, interleaved at service calls by a seeded scheduler (see
+   * concurrent/scheduler.ts); one outcome per job, in the jobs' order.
+   */
+  /** The project's code as one program, as concurrent executions load it. */
+  get bundleSource(): { code: string; filename: string } {
+    return this.source();
+  }
+
+  runConcurrently(jobs: ConcurrentJob[], options: ConcurrentOptions = {}): ConcurrentOutcome[] {
+    return runConcurrently(this, jobs, options);
   }
 
   #simpleTriggerEvent(authMode: AuthModeName): Record<string, unknown> {

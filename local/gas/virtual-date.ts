@@ -5,7 +5,8 @@
 
 import vm from 'node:vm';
 
-const INSTALL = new vm.Script(`(function (now) {
+/** Evaluates to a function(now) that installs the virtual Date (also used by concurrent workers). */
+export const VIRTUAL_DATE_SOURCE = `(function (now) {
   var RealDate = Date;
   function VirtualDate() {
     if (!new.target) return new RealDate(now()).toString();
@@ -19,7 +20,9 @@ const INSTALL = new vm.Script(`(function (now) {
   VirtualDate.parse = RealDate.parse;
   VirtualDate.UTC = RealDate.UTC;
   Object.defineProperty(globalThis, 'Date', { value: VirtualDate, writable: true, configurable: true });
-})`);
+})`;
+
+const INSTALL = new vm.Script(VIRTUAL_DATE_SOURCE);
 
 export function installVirtualDate(context: vm.Context, now: () => number): void {
   (INSTALL.runInContext(context) as (now: () => number) => void)(now);

@@ -165,19 +165,25 @@ export class RecordStore {
   }
 
   /**
-   * Claims the right to load the account and returns the account's meta as it stood; null when
-   * another execution is already loading it.
+   * Claims the right to load the account and returns the account's meta as it stood, with `keys`
+   * read in the same locked read; null when another execution is already loading it. The caller
+   * must look at that view again: another load may have ended since its last read.
    */
-  claimFlight(owner: string, forMs: number): AccountMeta | null {
+  claimFlight(
+    owner: string,
+    forMs: number,
+    keys: string[] = [],
+  ): { meta: AccountMeta; view: CacheView } | null {
     return this.locked(() => {
-      const meta = this.read([]).meta;
+      const view = this.read(keys);
+      const meta = view.meta;
       const now = this.clock.now();
       if (meta.flight && meta.flight.until > now && meta.flight.owner !== owner) return null;
       this.cache.putAll(
         { [META_KEY]: JSON.stringify({ ...meta, flight: { owner, until: now + forMs } }) },
         CACHE_TTL_SECONDS,
       );
-      return meta;
+      return { meta, view };
     });
   }
 

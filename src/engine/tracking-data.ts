@@ -128,8 +128,8 @@ export class TrackingData {
       for (const n of [...containers, ...identifiers]) failures.set(n, e as AppError);
       return { view: store.read(keys), failures };
     }
-    let meta: AccountMeta | null;
-    while (!(meta = store.claimFlight(this.deps.owner, this.freshness.flightMs))) {
+    let claim: { meta: AccountMeta; view: CacheView } | null;
+    while (!(claim = store.claimFlight(this.deps.owner, this.freshness.flightMs, keys))) {
       if (staleCovers) return { view: view ?? store.read(keys), failures };
       if (clock.now() >= giveUpAt) {
         const busy = new AppError(
@@ -144,10 +144,21 @@ export class TrackingData {
       want = stillUnknown(view);
       if (want.containers.length + want.identifiers.length === 0) return { view, failures };
     }
+    // Another execution's load may have ended between our last read and the claim: fetch only
+    // what the cache still lacks, and nothing (giving the flight back) when that is nothing.
+    want = stillUnknown(claim.view);
+    if (want.containers.length + want.identifiers.length === 0) {
+      try {
+        store.write({ meta: { flight: null } });
+      } catch {
+        // The lock is busy: the claim expires on its own (flightMs).
+      }
+      return { view: claim.view, failures };
+    }
     const result = loadMissing(
       client,
       want,
-      meta,
+      claim.meta,
       clock.now(),
       this.deps.load ?? DEFAULT_LOAD_POLICY,
     );

@@ -1,0 +1,294 @@
+// runConcurrently: several Apps Script executions at once over one runtime's shared stores,
+// interleaved at service calls by a seeded scheduler.
+//
+// Each execution runs the bundle in a worker thread (worker-main.ts); every service call is a
+// synchronous message to this thread, which owns the fakes and the stores. Exactly one execution
+// runs at any moment: the scheduler answers one pending call, lets that worker run to its next
+// call (or its end), then picks the next execution among the ready ones with a seeded PRNG. So a
+// run is reproducible from its seed, and the interleavings are real: any service call of one
+// execution can come between any two of another's.
+//
+// Virtual time (discrete-event): script code between calls takes no time. A wait (Utilities.sleep,
+// an HTTP delay, a lock held by another execution) does not move the shared clock; it parks the
+// execution until a virtual time, and while any execution can still run, the others keep running
+// at the current time. Only when every live execution is parked does the clock jump to the
+// earliest wake-up. A lock waiter also wakes when the lock is released; it then retries, and the
+// seeded choice decides which of several waiters gets the lock. An execution still live at its
+// time limit is stopped there, as Apps Script does: it runs no more code and writes nothing more
+// (sequential run() only marks an overrun afterwards). Sheets runs about 30 custom
+// functions at once, so at most `maxConcurrent` (default 30) executions are live; the rest queue.
+
+import { GasException, MESSAGES } from '../errors';
+import { Execution, type ExecutionRecord, type ExecutionScheduling } from '../execution';
+import { createServices } from '../globals';
+import { lockReleased } from '../lock';
+import { consoleMembers } from '../logging';
+import type { AuthModeName, ExecutionKind } from '../policy';
+import type { GasRuntime } from '../runtime';
+import { HandleTable, wireError } from './handles';
+import { seededRandom } from './prng';
+import type { FromWorker, WireError } from './protocol';
+import { WorkerPool, type WorkerSlot } from './worker-pool';
+
+export interface ConcurrentJob {
+  fn: string;
+  args?: unknown[];
+  kind?: ExecutionKind;
+  authMode?: AuthModeName;
+  /** As RunOptions.activeDocument: an add-on's trigger runs without one by default. */
+  activeDocument?: boolean;
+}
+
+export interface ConcurrentOptions {
+  /** Seeds the scheduler's choices: the same seed gives the same interleaving. */
+  seed?: number;
+  /** Executions live at once (Sheets runs about 30 custom functions at a time). */
+  maxConcurrent?: number;
+}
+
+export interface ConcurrentOutcome {
+  ok: boolean;
+  value?: unknown;
+  error?: Error;
+  record: ExecutionRecord;
+}
+
+/** Thrown by a fake (through ExecutionScheduling.suspend) to park the current call. */
+class Suspension {
+  constructor(
+    readonly until: number,
+    readonly event: string,
+  ) {}
+}
+
+type CallMessage = Extract<FromWorker, { type: 'call' }>;
+type Reply = { value?: unknown; error?: WireError };
+
+type Phase =
+  | { is: 'unstarted' }
+  | { is: 'calling'; call: CallMessage }
+  | { is: 'delayed'; until: number; reply: Reply }
+  | { is: 'suspended'; until: number; event: string; woken: boolean; call: CallMessage }
+  | { is: 'done' };
+
+interface Live {
+  index: number;
+  job: ConcurrentJob;
+  kind: ExecutionKind;
+  authMode: AuthModeName;
+  exec: Execution;
+  phase: Phase;
+  slot?: WorkerSlot;
+  table?: HandleTable;
+  delayMs: number;
+}
+
+const defaultAuthMode = (kind: ExecutionKind): AuthModeName =>
+  kind === 'custom-function' ? 'CUSTOM_FUNCTION' : kind === 'simple-trigger' ? 'LIMITED' : 'FULL';
+
+const NO_TEMPLATES = (): never => {
+  throw new GasException('HtmlService templates are not supported in concurrent executions.');
+};
+
+export function runConcurrently(
+  rt: GasRuntime,
+  jobs: ConcurrentJob[],
+  options: ConcurrentOptions = {},
+): ConcurrentOutcome[] {
+  const advance = rt.clock.advance?.bind(rt.clock);
+  if (!advance) throw new Error('runConcurrently needs a clock that can advance (ManualClock)');
+  const random = seededRandom(options.seed ?? 1);
+  const maxConcurrent = Math.max(1, options.maxConcurrent ?? 30);
+  const pool = new WorkerPool(rt.bundleSource.code, rt.bundleSource.filename);
+  const outcomes: ConcurrentOutcome[] = [];
+  const queue = jobs.map((job, index) => ({ job, index }));
+  const live: Live[] = [];
+
+  const admit = () => {
+    while (live.length < maxConcurrent && queue.length > 0) {
+      const { job, index } = queue.shift()!;
+      const kind = job.kind ?? 'menu';
+      const authMode = job.authMode ?? defaultAuthMode(kind);
+      const exec = new Execution(job.fn, kind, authMode, rt.clock, rt.counters);
+      const x: Live = { index, job, kind, authMode, exec, phase: { is: 'unstarted' }, delayMs: 0 };
+      exec.scheduling = schedulingOf(x);
+      live.push(x);
+    }
+  };
+
+  const schedulingOf = (x: Live): ExecutionScheduling => ({
+    delay: (ms) => {
+      x.delayMs += ms;
+    },
+    suspend: (until, event) => {
+      throw new Suspension(until, event);
+    },
+    signal: (event) => {
+      for (const y of live) {
+        if (y.phase.is === 'suspended' && y.phase.event === event) y.phase.woken = true;
+      }
+    },
+  });
+
+  /** When Apps Script kills the execution (30 s for custom functions, 6 min otherwise). */
+  const deadlineOf = (x: Live): number => x.exec.startedAt + x.exec.limitMs;
+
+  /** The virtual time a parked execution next needs the scheduler (its wake-up or its death). */
+  const wakeAt = (x: Live): number =>
+    x.phase.is === 'delayed' || x.phase.is === 'suspended'
+      ? Math.min(x.phase.until, deadlineOf(x))
+      : Infinity;
+
+  const isReady = (x: Live, now: number): boolean =>
+    x.phase.is === 'unstarted' ||
+    x.phase.is === 'calling' ||
+    (x.phase.is === 'suspended' && x.phase.woken) ||
+    wakeAt(x) <= now;
+
+  /** Lets the execution's worker run to its next call or its end. */
+  const resume = (x: Live): void => {
+    const message = x.slot!.next();
+    if (message.type === 'call') x.phase = { is: 'calling', call: message };
+    else finish(x, message);
+  };
+
+  const deliver = (x: Live, reply: Reply): void => {
+    x.slot!.post({ type: 'reply', now: rt.clock.now(), shapes: x.table!.takeShapes(), ...reply });
+    resume(x);
+  };
+
+  const start = (x: Live): void => {
+    x.slot = pool.take();
+    const table = (x.table = new HandleTable(x.slot.shapes));
+    const services = createServices(
+      rt,
+      x.exec,
+      NO_TEMPLATES,
+      x.job.activeDocument ?? !(rt.addOn && x.kind === 'trigger'),
+    );
+    const globals = Object.fromEntries(
+      Object.entries(services).map(([name, service]) => [name, table.toWire(service)]),
+    ) as Record<string, ReturnType<HandleTable['bag']>>;
+    globals.console = table.bag(consoleMembers(rt.logs, x.exec));
+    const args = (x.job.args ?? []).map((a) => table.toWire(a));
+    x.slot.post({
+      type: 'run',
+      fn: x.job.fn,
+      args,
+      globals,
+      now: rt.clock.now(),
+      shapes: table.takeShapes(),
+    });
+    resume(x);
+  };
+
+  const dispatch = (x: Live, call: CallMessage, gated: boolean): void => {
+    const table = x.table!;
+    const { target, descriptor } = table.get(call.handle);
+    x.delayMs = 0;
+    let reply: Reply;
+    try {
+      if (descriptor && gated) x.exec.enter(descriptor, call.method);
+      const member = (target as Record<string, unknown>)[call.method];
+      // A fake's API is its prototype methods (own fields are its state); a bag's, its members.
+      const own = Object.prototype.hasOwnProperty.call(target, call.method);
+      if (typeof member !== 'function' || own === Boolean(descriptor)) {
+        throw new TypeError(`${call.method} is not a function`);
+      }
+      const result = Reflect.apply(
+        member,
+        target,
+        call.args.map((a) => table.fromWire(a)),
+      );
+      reply = { value: table.toWire(result) };
+    } catch (error) {
+      if (error instanceof Suspension) {
+        x.phase = { is: 'suspended', until: error.until, event: error.event, woken: false, call };
+        return;
+      }
+      reply = { error: wireError(error) };
+    }
+    if (x.delayMs > 0) {
+      x.phase = { is: 'delayed', until: rt.clock.now() + x.delayMs, reply };
+      return;
+    }
+    deliver(x, reply);
+  };
+
+  /**
+   * Apps Script stops an execution at its time limit, wherever it is: it runs no more code (so
+   * it writes nothing more) and its locks are released. Its worker is discarded mid-job.
+   */
+  const kill = (x: Live): void => {
+    pool.discard(x.slot!);
+    finish(
+      x,
+      { type: 'done', ok: false, error: { name: 'Error', message: MESSAGES.exceededTime } },
+      true,
+    );
+  };
+
+  const finish = (x: Live, done: Extract<FromWorker, { type: 'done' }>, killed = false): void => {
+    x.phase = { is: 'done' };
+    const signal = x.exec.scheduling!.signal;
+    for (const scope of rt.locks.releaseAll(x.exec.id)) signal(lockReleased(scope));
+    const elapsedMs = x.exec.elapsedMs();
+    const exceeded = killed || elapsedMs > x.exec.limitMs;
+    let error: Error | undefined;
+    if (!done.ok) {
+      error = new Error(done.error.message);
+      error.name = done.error.name;
+      if (done.error.stack) error.stack = done.error.stack;
+    } else if (exceeded) {
+      error = new Error(MESSAGES.exceededTime);
+    }
+    const record: ExecutionRecord = {
+      id: x.exec.id,
+      functionName: x.job.fn,
+      kind: x.kind,
+      authMode: x.authMode,
+      startedAt: x.exec.startedAt,
+      elapsedMs,
+      limitMs: x.exec.limitMs,
+      exceeded,
+      ok: error === undefined,
+      ...(error ? { error: error.message } : {}),
+      calls: x.exec.counters.snapshot(),
+    };
+    rt.executions.push(record);
+    rt.lastExecution = record;
+    outcomes[x.index] =
+      error || !done.ok
+        ? { ok: false, ...(error ? { error } : {}), record }
+        : { ok: true, value: x.table!.fromWire(done.value), record };
+    if (!killed) pool.give(x.slot!);
+    live.splice(live.indexOf(x), 1);
+  };
+
+  try {
+    pool.prepare(Math.min(maxConcurrent, jobs.length));
+    admit();
+    while (live.length > 0) {
+      const now = rt.clock.now();
+      const ready = live.filter((x) => isReady(x, now));
+      if (ready.length === 0) {
+        // Everyone waits: virtual time jumps to the first wake-up.
+        const next = Math.min(...live.map(wakeAt));
+        if (!Number.isFinite(next)) throw new Error('concurrent runtime: executions deadlocked');
+        advance(next - now);
+        continue;
+      }
+      const x = ready[Math.floor(random() * ready.length)]!;
+      const phase = x.phase;
+      if (phase.is !== 'unstarted' && now >= deadlineOf(x)) kill(x);
+      else if (phase.is === 'unstarted') start(x);
+      else if (phase.is === 'calling') dispatch(x, phase.call, true);
+      else if (phase.is === 'delayed') deliver(x, phase.reply);
+      else if (phase.is === 'suspended') dispatch(x, phase.call, false);
+      if (x.phase.is === 'done') admit();
+    }
+  } finally {
+    pool.close();
+  }
+  return outcomes;
+}
