@@ -48,7 +48,7 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
       },
       REFRESH,
     ],
-    returns: 'A date, blank when unknown.',
+    returns: 'The day as a date number (format the cells as dates), blank when unknown.',
   },
   {
     name: 'CONTAINER_INFO',
@@ -158,6 +158,7 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
       ],
       ['disableAutoRefresh', 'server', 'Turns off the scheduled refresh.', []],
       ['getAutoRefresh', 'server', 'Whether the scheduled refresh is on, and its interval.', []],
+      ['getDiagnostics', 'server', 'Time zones, deployment, refresh state and limits.', []],
       [
         'createTrackingRequest',
         'server',

@@ -32,6 +32,12 @@ export const TriggerSource = {
   DRIVE: 'DRIVE',
 } as const;
 export const AuthorizationStatus = { REQUIRED: 'REQUIRED', NOT_REQUIRED: 'NOT_REQUIRED' } as const;
+/** Apps Script reference, Enum InstallationSource: NONE means "not running as an add-on". */
+export const InstallationSource = {
+  APPS_MARKETPLACE_DOMAIN_ADD_ON: 'APPS_MARKETPLACE_DOMAIN_ADD_ON',
+  NONE: 'NONE',
+  WEB_STORE_ADD_ON: 'WEB_STORE_ADD_ON',
+} as const;
 
 export interface TriggerRecord {
   uniqueId: string;
@@ -185,6 +191,7 @@ export class FakeScriptApp {
   readonly EventType = EventType;
   readonly TriggerSource = TriggerSource;
   readonly AuthorizationStatus = AuthorizationStatus;
+  readonly InstallationSource = InstallationSource;
 
   constructor(
     private readonly store: TriggerStore,
@@ -213,6 +220,11 @@ export class FakeScriptApp {
     return new FakeAuthorizationInfo();
   }
 
+  /** A bound script is not an add-on; an add-on install here stands for one from the Marketplace. */
+  getInstallationSource(): string {
+    return this.addOn ? InstallationSource.WEB_STORE_ADD_ON : InstallationSource.NONE;
+  }
+
   getScriptId(): string {
     return 'fake-script-id';
   }
@@ -226,8 +238,18 @@ registerFake(FakeScriptApp, {
   label: 'ScriptApp',
   service: 'Script',
   scope: 'scriptapp',
-  constants: ['AuthMode', 'EventType', 'TriggerSource', 'AuthorizationStatus'],
-  methods: { getAuthorizationInfo: { scope: 'local' }, getScriptId: { scope: 'local' } },
+  constants: [
+    'AuthMode',
+    'EventType',
+    'TriggerSource',
+    'AuthorizationStatus',
+    'InstallationSource',
+  ],
+  methods: {
+    getAuthorizationInfo: { scope: 'local' },
+    getScriptId: { scope: 'local' },
+    getInstallationSource: { scope: 'local' },
+  },
 });
 registerFake(FakeTriggerBuilder, { label: 'TriggerBuilder', service: null, scope: 'scriptapp' });
 registerFake(FakeClockTriggerBuilder, {
