@@ -141,15 +141,15 @@ function limits(now: number): Limit[] {
     },
     {
       name: 'URL fetches today',
-      left: 'not reported by Apps Script (20,000 a day; 100,000 with Google Workspace)',
+      left: 'not reported by Apps Script (20,000 a day; 100,000 on Workspace)',
     },
     {
       name: 'Trigger run time today',
-      left: 'not reported by Apps Script (90 minutes a day; 6 hours with Google Workspace)',
+      left: 'not reported by Apps Script (90 min a day; 6 h on Workspace)',
     },
     {
       name: 'Email sends today',
-      left: 'not observable: MailApp.getRemainingDailyQuota() needs the send-mail permission, which this add-in does not request',
+      left: 'not observable: reading it needs the send-mail permission, which the add-in does not ask for',
     },
   ];
 }
