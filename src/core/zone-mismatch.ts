@@ -23,6 +23,7 @@ export interface ZoneCheck {
 }
 
 function offsetsDiffer(a: string, b: string, from: number): boolean {
+  if (a === b) return false;
   // Daily samples over a year catch every DST period (they last weeks, not hours).
   for (let day = 0; day <= 366; day += 1) {
     const at = from + day * DAY_MS;
