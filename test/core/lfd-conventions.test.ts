@@ -77,7 +77,7 @@ describe('LFD() in a custom-function cell', () => {
           expect(dayShown(cell, sheetZone)).toBe(facilityDay(instant, facility));
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
   });
 
@@ -114,7 +114,7 @@ describe('LFD written with setValues (the Tracking sheet)', () => {
           expect(dayShown(date, sheetZone)).toBe(facilityDay(instant, facility));
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
   });
 
