@@ -94,8 +94,9 @@ export function lfdCellDate(
  * spreadsheet's time zone, or (B) in the script's (appsscript.json pins it to Etc/UTC). The
  * custom-functions guide only says, of dates passed in, that when the spreadsheet and the script
  * use different time zones "the custom function needs to compensate". Midnight of day D in the
- * sheet's zone (what we returned before) shows D under A, but under B it shows D-1 in every zone
- * east of UTC (Amsterdam, Tokyo, Auckland) and a 0:00 that is really 09:00 or 13:00 elsewhere.
+ * sheet's zone (what we returned before) shows D under A; under B it shows the day before in
+ * every zone east of UTC (Amsterdam, Tokyo, Auckland), and west of it the right day with a stray
+ * time of day (08:00 for Los Angeles).
  *
  * Two values show day D under both conventions:
  * - a Date inside both day D in the sheet's zone and day D in UTC (the two overlap by at least
