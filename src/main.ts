@@ -40,3 +40,4 @@ export {
 export { getSelectedRow, updateRefNumbers } from './addon/references-api';
 export { listShippingLines } from './addon/shipping-lines-api';
 export { trackUntrackedRows } from './addon/menu-actions';
+export { getDiagnostics } from './addon/diagnostics-api';

@@ -48,7 +48,7 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
       },
       REFRESH,
     ],
-    returns: 'A date, blank when unknown.',
+    returns: 'The day as a date number (format the cells as dates), blank when unknown.',
   },
   {
     name: 'CONTAINER_INFO',
@@ -168,6 +168,7 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
         'Whether the scheduled refresh is on, its interval, the deployment mode and the intervals it offers.',
         [],
       ],
+      ['getDiagnostics', 'server', 'Time zones, deployment, refresh state and limits.', []],
       [
         'createTrackingRequest',
         'server',

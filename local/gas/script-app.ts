@@ -36,6 +36,7 @@ export const TriggerSource = {
   DRIVE: 'DRIVE',
 } as const;
 export const AuthorizationStatus = { REQUIRED: 'REQUIRED', NOT_REQUIRED: 'NOT_REQUIRED' } as const;
+/** Apps Script reference, Enum InstallationSource: NONE means "not running as an add-on". */
 export const InstallationSource = {
   APPS_MARKETPLACE_DOMAIN_ADD_ON: 'APPS_MARKETPLACE_DOMAIN_ADD_ON',
   NONE: 'NONE',
@@ -246,10 +247,6 @@ export class FakeScriptApp {
     return this.store.triggers.filter((t) => t.documentId === id).map((t) => new FakeTrigger(t));
   }
 
-  getInstallationSource(): string {
-    return this.addOn ? InstallationSource.WEB_STORE_ADD_ON : InstallationSource.NONE;
-  }
-
   deleteTrigger(trigger: FakeTrigger): void {
     const id = FakeTrigger.idOf(trigger);
     this.store.triggers = this.store.triggers.filter((t) => t.uniqueId !== id);
@@ -257,6 +254,11 @@ export class FakeScriptApp {
 
   getAuthorizationInfo(_authMode?: string): FakeAuthorizationInfo {
     return new FakeAuthorizationInfo();
+  }
+
+  /** A bound script is not an add-on; an add-on install here stands for one from the Marketplace. */
+  getInstallationSource(): string {
+    return this.addOn ? InstallationSource.WEB_STORE_ADD_ON : InstallationSource.NONE;
   }
 
   getScriptId(): string {

@@ -1,5 +1,7 @@
 // `npm start`: the local preview. Prints one URL; Ctrl+C stops it (the emulator child too).
 // PORT picks the page's port (default 3000), EMULATOR_PORT the emulator's (default 4949).
+// RETURNED_DATES=script shows Dates returned by formulas in the script's zone (Etc/UTC) instead of
+// the spreadsheet's: Sheets' rule is not documented (local/preview/formula/returned-dates.ts).
 
 import { PortInUseError } from './port-in-use';
 import { startPreview } from './start-preview';
@@ -17,8 +19,9 @@ function portFrom(name: string, fallback: number): number {
 async function main(): Promise<void> {
   const port = portFrom('PORT', 3000);
   const emulatorPort = portFrom('EMULATOR_PORT', 4949);
+  const returnedDates = process.env.RETURNED_DATES === 'script' ? 'script' : 'spreadsheet';
   console.log('Starting the local preview (emulator, add-in, demo spreadsheet)…');
-  const preview = await startPreview({ port, emulatorPort });
+  const preview = await startPreview({ port, emulatorPort, returnedDates });
   console.log(`Container Tracking preview: ${preview.url}/`);
   console.log('Open it in a browser. Ctrl+C stops the preview and the emulator.');
 

@@ -13,6 +13,7 @@ import { EmulatorControl } from './emulator-control';
 import { startEmulatorProcess, type EmulatorProcess } from './emulator-process';
 import { createHttpBridge, routeOrigin } from './fetch-bridge';
 import { CustomFunctionCells } from './formula/custom-cells';
+import type { ReturnedDateConvention } from './formula/returned-dates';
 import { seedDemo } from './demo/seed-demo';
 import { isAddressInUse, PortInUseError } from './port-in-use';
 import { PreviewRuntime } from './preview-runtime';
@@ -27,8 +28,10 @@ export interface PreviewOptions {
   emulatorPort?: number;
   /** The repository: dist/ and local/.build/ are found from here. Default: two levels above this file. */
   root?: string;
-  /** The spreadsheet's (and script's) time zone. */
+  /** The spreadsheet's time zone (the script's is the manifest's, as in Apps Script). */
   timeZone?: string;
+  /** Which zone a Date returned by a custom function is shown in (formula/returned-dates.ts). */
+  returnedDates?: ReturnedDateConvention;
   /** How often the real timer looks for due triggers and stale formulas. */
   tickMs?: number;
   /** Where timer errors go (default: stderr). */
@@ -81,6 +84,15 @@ function reportOnce(): (error: unknown) => void {
   };
 }
 
+/** The script's time zone: appsscript.json's (Etc/UTC), whatever the spreadsheet's. */
+function manifestTimeZone(dist: string): string {
+  const manifest = path.join(dist, 'appsscript.json');
+  if (!existsSync(manifest)) return 'Etc/UTC';
+  return (
+    (JSON.parse(readFileSync(manifest, 'utf8')) as { timeZone?: string }).timeZone ?? 'Etc/UTC'
+  );
+}
+
 const CUSTOM_FUNCTIONS = new Set(
   PUBLIC_FUNCTIONS.filter((f) => f.kind === 'custom-function').map((f) => f.name),
 );
@@ -90,6 +102,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   const p = files(root);
   const assets = readAssets(p);
   const timeZone = options.timeZone ?? 'America/New_York';
+  const scriptTimeZone = manifestTimeZone(p.dist);
   const emulator: EmulatorProcess = await startEmulatorProcess(
     p.emulator,
     options.emulatorPort ?? 0,
@@ -111,7 +124,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
           timeZone,
           sheets: [{ name: 'Tracking' }],
         },
-        scriptTimeZone: timeZone,
+        scriptTimeZone,
         // The script project's name: what createAddonMenu() shows under Extensions.
         addOnName: 'Container Tracking',
         // The sample documents, as Drive files with Drive-shaped ids (local/gas loads the folder).
@@ -123,6 +136,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
       runtime.spreadsheet,
       (fn, args) => runtime.run(fn, args, { kind: 'custom-function' }),
       CUSTOM_FUNCTIONS,
+      { convention: options.returnedDates ?? 'spreadsheet', scriptTimeZone },
     );
     runtime.formulaEvaluator = cells.evaluator;
     const session = new PreviewSession(runtime, cells, clock, control);

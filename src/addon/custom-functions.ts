@@ -18,12 +18,11 @@ import {
   shipmentFieldValue,
   type CellValue,
 } from '../core/fields';
-import { lfdCellDate, parseLfdSource, LFD_SOURCES } from '../core/lfd';
+import { lfdSerial, parseLfdSource, LFD_SOURCES } from '../core/lfd';
 import { trackingLink } from '../core/settings';
 import { RecordStore } from '../engine/record-store';
 import type { ContainerAnswer, ShipmentAnswer } from '../engine/tracking-data';
 import { Execution } from '../gas/execution';
-import { spreadsheetTimeZone } from '../gas/services';
 import { containerNumberFrom, shipmentIdentifierFrom } from './cell-inputs';
 import { isBlank } from '../core/cell-input';
 
@@ -101,11 +100,8 @@ export function LFD(
       `Unknown LFD source "${String(source).slice(0, 20)}". Use one of: ${LFD_SOURCES.join(', ')} (default pickup).`,
     );
   }
-  let timeZone: string | null = null;
-  return containerCells(container, (a) => {
-    timeZone ??= spreadsheetTimeZone();
-    return lfdCellDate(a.container.attributes, which, timeZone) ?? '';
-  });
+  // A serial day number, not a Date: right whichever zone Sheets converts Dates in (core/lfd.ts).
+  return containerCells(container, (a) => lfdSerial(a.container.attributes, which) ?? '');
 }
 
 export function CONTAINER_INFO(

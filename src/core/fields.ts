@@ -124,7 +124,13 @@ export function parseContainerField(raw: unknown): ContainerField {
   );
 }
 
-/** Any API value → what a cell can hold: instants as Dates, lists as text, null as blank. */
+/**
+ * Any API value → what a cell can hold: instants as Dates, lists as text, null as blank.
+ * A date-time stays a Date (an instant): Sheets shows it in the spreadsheet's time zone if it
+ * converts returned Dates there (convention A, assumed); if it used the script's zone (Etc/UTC)
+ * instead, the time of day would be off by the difference, which no single value can avoid. The
+ * sidebar's Diagnostics says when the two zones differ and what to do (see core/lfd.ts).
+ */
 export function toCellValue(name: string, value: unknown): CellValue {
   if (value == null) return '';
   if (typeof value === 'boolean' || typeof value === 'number') return value;

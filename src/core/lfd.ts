@@ -1,7 +1,13 @@
 // Last free day: which deadline the user asked for, which time zone it is in, and the calendar day
 // that is (demurrage runs by the local day at the facility, not by the viewer's clock).
 
-import { calendarDayIn, isValidTimeZone, startOfDayIn, type CalendarDay } from './timezone';
+import {
+  calendarDayIn,
+  isValidTimeZone,
+  sheetSerialOfDay,
+  startOfDayIn,
+  type CalendarDay,
+} from './timezone';
 import type { ContainerAttributes } from './model';
 
 export const LFD_SOURCES = ['pickup', 'line', 'terminal', 'rail'] as const;
@@ -66,7 +72,11 @@ export function lfdDay(c: ContainerAttributes, source: LfdSource): CalendarDay |
   return at ? calendarDayIn(at.instant, at.timeZone) : null;
 }
 
-/** The Date to put in a cell so that a sheet in `sheetTimeZone` shows the LFD's own calendar day. */
+/**
+ * The Date to write with setValues so that a sheet in `sheetTimeZone` shows the LFD's own
+ * calendar day (setValues turns a Date into a cell value in the spreadsheet's time zone). For the
+ * Tracking sheet; custom functions return lfdSerial instead.
+ */
 export function lfdCellDate(
   c: ContainerAttributes,
   source: LfdSource,
@@ -74,6 +84,41 @@ export function lfdCellDate(
 ): Date | null {
   const day = lfdDay(c, source);
   return day ? new Date(startOfDayIn(day, firstValidZone(sheetTimeZone))) : null;
+}
+
+/*
+ * What LFD() returns, and why a number rather than a Date.
+ *
+ * Sheets turns a Date returned by a custom function into a cell value (a serial day number) by
+ * one of two conventions, and no source says which: (A) the Date's wall clock in the
+ * spreadsheet's time zone, or (B) in the script's (appsscript.json pins it to Etc/UTC). The
+ * custom-functions guide only says, of dates passed in, that when the spreadsheet and the script
+ * use different time zones "the custom function needs to compensate". Midnight of day D in the
+ * sheet's zone (what we returned before) shows D under A; under B it shows the day before in
+ * every zone east of UTC (Amsterdam, Tokyo, Auckland), and west of it the right day with a stray
+ * time of day (08:00 for Los Angeles).
+ *
+ * Two values show day D under both conventions:
+ * - a Date inside both day D in the sheet's zone and day D in UTC (the two overlap by at least
+ *   10 hours, since offsets lie within -12..+14 h), e.g. the middle of that overlap. But it carries
+ *   a time of day: an unformatted cell shows it ("25/11/2026 12:30:00", read as a deadline time),
+ *   =LFD(A2)-TODAY() gives 3.52 rather than 3, =LFD(A2)=DATE(2026,11,25) is FALSE, and a rule like
+ *   "LFD <= TODAY()+2" silently misses its last day. Those are quiet errors on a deadline.
+ * - the serial number of day D (what DATE(2026,11,25) evaluates to). It holds no instant and no
+ *   zone, so both conventions leave it alone; arithmetic with TODAY(), comparisons, equality with
+ *   DATE(), sorting and conditional formats are exact. Its cost: a cell nobody formatted shows
+ *   46351 until the column is formatted as a date (Format > Number > Date), once.
+ *
+ * We return the serial: a visible, one-time formatting step beats an invisible off-by-a-fraction.
+ * Date-times (CONTAINER_INFO/SHIPMENT_INFO pod_eta_at, pickup_appointment_at, ...) stay Dates:
+ * their time of day cannot be right under both conventions, so they follow convention A and the
+ * sidebar's Diagnostics warns when the script's and the spreadsheet's zones differ.
+ */
+
+/** LFD() in a cell: the sheet serial number of the LFD's calendar day at the facility. */
+export function lfdSerial(c: ContainerAttributes, source: LfdSource): number | null {
+  const day = lfdDay(c, source);
+  return day ? sheetSerialOfDay(day) : null;
 }
 
 export function parseLfdSource(raw: unknown): LfdSource | null {

@@ -66,13 +66,50 @@ export function offsetAt(instant: number, timeZone: string): number {
 }
 
 /**
- * The instant when a calendar day starts in a time zone. Sheets shows a Date in the spreadsheet's
- * time zone, so returning this instant makes the cell show exactly that day.
+ * The instant when a calendar day starts in a time zone: midnight, or where a zone skips
+ * midnight (a DST change at 00:00, as in America/Santiago or America/Havana), the first instant
+ * of that day after the gap. setValues writes a Date in the spreadsheet's time zone, so this
+ * instant makes such a cell show exactly that day.
  */
 export function startOfDayIn(day: CalendarDay, timeZone: string): number {
   const naive = Date.UTC(day.year, day.month - 1, day.day);
   let guess = naive - offsetAt(naive, timeZone);
   // A second pass settles days where the offset changes (DST) between the naive and real instant.
   guess = naive - offsetAt(guess, timeZone);
-  return guess;
+  if (sameDay(calendarDayIn(guess, timeZone), day)) {
+    // Midnight may have come round twice (a DST change just after it): take the earlier one.
+    const hourBefore = guess - HOUR_MS;
+    return sameDay(calendarDayIn(hourBefore, timeZone), day) ? hourBefore : guess;
+  }
+  // Midnight did not happen: the day starts when the clock jumps, within a few hours of the guess.
+  let before = guess;
+  let after = guess + 3 * HOUR_MS;
+  while (after - before > 1000) {
+    const mid = before + Math.floor((after - before) / 2000) * 1000;
+    if (dayNumber(calendarDayIn(mid, timeZone)) < dayNumber(day)) before = mid;
+    else after = mid;
+  }
+  return after;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+function dayNumber(day: CalendarDay): number {
+  return Date.UTC(day.year, day.month - 1, day.day) / DAY_MS;
+}
+
+function sameDay(a: CalendarDay, b: CalendarDay): boolean {
+  return dayNumber(a) === dayNumber(b);
+}
+
+/** Sheets counts days from 1899-12-30 (serial 0); 1970-01-01 is serial 25569. */
+const SHEET_EPOCH_SERIAL = 25_569;
+
+/**
+ * A calendar day as a sheet serial number: the value a cell holds for a date, which means the
+ * same day in every time zone (a number carries none).
+ */
+export function sheetSerialOfDay(day: CalendarDay): number {
+  return dayNumber(day) + SHEET_EPOCH_SERIAL;
 }

@@ -17,7 +17,7 @@ test('tabs: one tab stop, arrows/Home/End move and activate, panels labelled and
   await expect(page.getByRole('tablist').getAttribute('aria-label')).resolves.toBe(
     'Container Tracking',
   );
-  await expect(page.getByRole('tab').count()).resolves.toBe(4);
+  await expect(page.getByRole('tab').count()).resolves.toBe(5);
   await expect(page.getByRole('tabpanel').count()).resolves.toBe(1); // hidden panels are not exposed
   await expect(page.getByRole('tabpanel', { name: 'Track' }).isVisible()).resolves.toBe(true);
 
@@ -28,11 +28,11 @@ test('tabs: one tab stop, arrows/Home/End move and activate, panels labelled and
   await expect(selectedTab()).resolves.toBe('Upload');
   await expect(page.getByRole('tabpanel', { name: 'Upload' }).isVisible()).resolves.toBe(true);
   await page.keyboard.press('End');
-  await expect(selectedTab()).resolves.toBe('Settings');
+  await expect(selectedTab()).resolves.toBe('Diagnostics');
   await page.keyboard.press('ArrowRight'); // wraps around
   await expect(selectedTab()).resolves.toBe('Track');
   await page.keyboard.press('ArrowLeft');
-  await expect(selectedTab()).resolves.toBe('Settings');
+  await expect(selectedTab()).resolves.toBe('Diagnostics');
   await page.keyboard.press('Home');
   await expect(selectedTab()).resolves.toBe('Track');
   // Tab leaves the tablist for the panel's first field.
@@ -41,7 +41,7 @@ test('tabs: one tab stop, arrows/Home/End move and activate, panels labelled and
   const tabIndexes = await page
     .getByRole('tab')
     .evaluateAll((tabs) => tabs.map((t) => t.getAttribute('tabindex')));
-  expect(tabIndexes).toEqual(['0', '-1', '-1', '-1']);
+  expect(tabIndexes).toEqual(['0', '-1', '-1', '-1', '-1']);
 });
 
 test('the form works from the keyboard alone', async () => {

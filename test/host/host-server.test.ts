@@ -65,7 +65,7 @@ describe('local host', () => {
       .account()!
       .containers()
       .find((c) => c.attributes.pickup_lfd)!.attributes.number;
-    const answer = runServerFunction(h.gas, 'LFD', [number]);
+    const answer = runServerFunction(h.gas, 'CONTAINER_INFO', [number, 'pickup_lfd']);
     expect(answer).toEqual({
       ok: false,
       error: expect.stringMatching(

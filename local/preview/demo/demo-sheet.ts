@@ -84,6 +84,9 @@ export function fillFormulasSheet(
     sheet.ensure(1, c).fontWeight = 'bold';
     sheet.ensure(last + 2, c).fontWeight = 'bold';
   }
+  // LFD() returns a day number (src/core/lfd.ts): its cells get a date format, as a user does.
+  for (let r = 2; r <= last; r += 1) sheet.ensure(r, 3).numberFormat = 'yyyy-mm-dd';
+  sheet.ensure(last + 3, 2).numberFormat = 'yyyy-mm-dd';
   sheet.frozenRows = 1;
   for (const [column, width] of [
     [1, 130],

@@ -7,6 +7,7 @@
 import type { SheetModel, SpreadsheetModel } from '../../gas/spreadsheet/model';
 import { formulaCall, type FormulaCall, type FormulaError } from './formula-call';
 import { a1 } from './refs';
+import { cellValueOfReturned, type ReturnedDates } from './returned-dates';
 
 export type { FormulaError };
 
@@ -50,6 +51,11 @@ export class CustomFunctionCells {
     private readonly model: SpreadsheetModel,
     private readonly run: CustomFunctionRunner,
     private readonly functions: ReadonlySet<string>,
+    /** How returned Dates become cell values (returned-dates.ts); default: the spreadsheet's zone. */
+    private readonly returnedDates: ReturnedDates = {
+      convention: 'spreadsheet',
+      scriptTimeZone: 'Etc/UTC',
+    },
   ) {}
 
   /** Recomputes formula cells whose arguments changed; returns how many executions ran. */
@@ -157,11 +163,12 @@ export class CustomFunctionCells {
     this.executions += 1;
     try {
       const result = this.run(prepared.fn, prepared.args);
+      const cell = (v: unknown) => cellValueOfReturned(v, this.model.timeZone, this.returnedDates);
       if (Array.isArray(result)) {
-        const values = result.map((row) => (Array.isArray(row) ? row : [row]));
+        const values = result.map((row) => (Array.isArray(row) ? row : [row]).map(cell));
         return { kind: 'array', values };
       }
-      return { kind: 'value', value: result ?? '' };
+      return { kind: 'value', value: cell(result ?? '') };
     } catch (e) {
       return { kind: 'error', error: { code: '#ERROR!', message: (e as Error).message } };
     }

@@ -2,6 +2,7 @@
 // appends `window.CT_START_TAB = "settings"` after this script.
 
 import { byId } from './dom';
+import { setupDiagnosticsTab } from './diagnostics-tab';
 import { setupOpenPage } from './open-page';
 import { setupReferencesTab } from './references-tab';
 import { call } from './server';
@@ -27,6 +28,7 @@ function start(): void {
     upload: setupUploadTab(),
     references: setupReferencesTab(),
     settings: setupSettingsTab(noticeFor),
+    diagnostics: setupDiagnosticsTab(),
   });
   setupOpenPage();
   byId('key-notice-open', HTMLButtonElement).addEventListener('click', () =>

@@ -22,6 +22,7 @@ export type SidebarApi = Pick<
   | 'finishDriveUpload'
   | 'getSelectedRow'
   | 'updateRefNumbers'
+  | 'getDiagnostics'
 >;
 export type SidebarFunction = keyof SidebarApi;
 export type ResultOf<K extends SidebarFunction> = ReturnType<SidebarApi[K]>;

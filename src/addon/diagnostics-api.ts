@@ -1,0 +1,182 @@
+// getDiagnostics(): what the sidebar's Diagnostics tab shows, so a person can see why dates or
+// refreshes look wrong without opening the Apps Script editor: both time zones and whether they
+// disagree (with what to do), how the add-in is deployed, the auto-refresh state, the last
+// refresh, the limits that can be seen, and the API host (never the key). Each section is read
+// on its own: one that fails shows its error and the others still show. Dates go out as ISO
+// strings (google.script.run cannot carry a Date).
+
+import { toAppError } from '../core/errors';
+import { checkZones, type ZoneCheck } from '../core/zone-mismatch';
+import { GATE_KEY, SERVICE_RULE } from '../engine/request-gate';
+import { available, type RateWindowState } from '../engine/rate-window';
+import { documentCache } from '../gas/services';
+import { getAutoRefresh } from './auto-refresh';
+import { getSettings } from './settings-api';
+import { STATUS_SHEET_NAME } from './tracking-sheet-format';
+
+export type Section<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export type DeploymentMode = 'bound' | 'add-on';
+
+export interface Deployment {
+  mode: DeploymentMode;
+  /** ScriptApp.getInstallationSource(): NONE, WEB_STORE_ADD_ON or APPS_MARKETPLACE_DOMAIN_ADD_ON. */
+  installationSource: string;
+  text: string;
+}
+
+export interface LastRefresh {
+  /** ISO time of the last successful refresh, or null when none has succeeded. */
+  at: string | null;
+  outcome: string;
+}
+
+export interface Limit {
+  name: string;
+  left: string;
+}
+
+export interface DiagnosticsReport {
+  generatedAt: string;
+  zones: Section<ZoneCheck>;
+  deployment: Section<Deployment>;
+  /** What getAutoRefresh() returns, as lines of text (fields added later show too). */
+  autoRefresh: Section<string[]>;
+  /** null: no refresh has run in this spreadsheet yet. */
+  lastRefresh: Section<LastRefresh | null>;
+  limits: Limit[];
+  api: Section<{ host: string; keySet: boolean }>;
+}
+
+function section<T>(read: () => T): Section<T> {
+  try {
+    return { ok: true, value: read() };
+  } catch (e) {
+    return { ok: false, error: toAppError(e).message };
+  }
+}
+
+/**
+ * ScriptApp.getInstallationSource() is NONE when "the script is not running as an add-on" (a
+ * bound script, or an add-on's test deployment), else how the add-on was installed (Apps Script
+ * reference: Enum InstallationSource).
+ */
+function deployment(): Deployment {
+  const installationSource = String(ScriptApp.getInstallationSource());
+  if (installationSource === 'NONE') {
+    return {
+      mode: 'bound',
+      installationSource,
+      text: 'Bound script (not running as an installed add-on): auto-refresh may run every few minutes.',
+    };
+  }
+  const by =
+    installationSource === 'APPS_MARKETPLACE_DOMAIN_ADD_ON'
+      ? 'installed for your domain by an administrator'
+      : 'installed from the Marketplace';
+  return {
+    mode: 'add-on',
+    installationSource,
+    text: `Add-on, ${by}: auto-refresh runs at most hourly.`,
+  };
+}
+
+function text(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return JSON.stringify(value).slice(0, 200);
+  return String(value);
+}
+
+/** getAutoRefresh() as lines: the known fields in words, any others as `name: value`. */
+function autoRefreshLines(): string[] {
+  const state = getAutoRefresh() as unknown as Record<string, unknown>;
+  const lines = [
+    state.enabled
+      ? `On${typeof state.minutes === 'number' ? `, every ${state.minutes} minutes` : ''}`
+      : 'Off',
+  ];
+  if (state.note) lines.push(text(state.note));
+  for (const [name, value] of Object.entries(state)) {
+    if (['enabled', 'minutes', 'note'].includes(name) || value === undefined) continue;
+    lines.push(`${name}: ${text(value)}`);
+  }
+  return lines;
+}
+
+/** The hidden status sheet the refresh writes ("Last refresh", "Status" rows); never created here. */
+function lastRefresh(): LastRefresh | null {
+  const sheet = SpreadsheetApp.getActive().getSheetByName(STATUS_SHEET_NAME);
+  if (!sheet) return null;
+  const rows = Math.min(Math.max(sheet.getLastRow(), 1), 10);
+  const values = sheet.getRange(1, 1, rows, 2).getValues();
+  const find = (label: string) =>
+    values.find((r) => String(r[0]).trim().toLowerCase() === label)?.[1] ?? '';
+  const at = find('last refresh');
+  return {
+    at: at instanceof Date ? at.toISOString() : text(at) || null,
+    outcome: text(find('status')) || 'Not refreshed yet',
+  };
+}
+
+function serviceRequestsFree(now: number): string {
+  const raw = documentCache().getAll([GATE_KEY])[GATE_KEY];
+  let state: RateWindowState = { sent: [], blockedUntil: 0 };
+  if (raw) {
+    const parsed = JSON.parse(raw) as RateWindowState;
+    if (Array.isArray(parsed.sent) && typeof parsed.blockedUntil === 'number') state = parsed;
+  }
+  const { free, nextAt } = available(state, now, SERVICE_RULE, SERVICE_RULE.limit);
+  if (free > 0) return `${free} of ${SERVICE_RULE.limit} this minute`;
+  return `none until ${new Date(nextAt).toISOString()}`;
+}
+
+/** Apps Script reports none of its daily quotas to a script; these are the ones we can state. */
+function limits(now: number): Limit[] {
+  const service = section(() => serviceRequestsFree(now));
+  return [
+    {
+      name: 'Tracking service requests',
+      left: service.ok ? service.value : `not readable right now: ${service.error}`,
+    },
+    {
+      name: 'URL fetches today',
+      left: 'not reported by Apps Script (20,000 a day; 100,000 on Workspace)',
+    },
+    {
+      name: 'Trigger run time today',
+      left: 'not reported by Apps Script (90 min a day; 6 h on Workspace)',
+    },
+    {
+      name: 'Email sends today',
+      left: 'not observable: reading it needs the send-mail permission, which the add-in does not ask for',
+    },
+  ];
+}
+
+function apiHost(): { host: string; keySet: boolean } {
+  const s = getSettings();
+  return { host: /^[a-z]+:\/\/([^/?#]+)/i.exec(s.apiBaseUrl)?.[1] ?? '', keySet: s.apiKeySet };
+}
+
+export function getDiagnostics(): DiagnosticsReport {
+  const now = Date.now();
+  const deployed = section(deployment);
+  const mode: DeploymentMode = deployed.ok ? deployed.value.mode : 'add-on';
+  return {
+    generatedAt: new Date(now).toISOString(),
+    zones: section(() =>
+      checkZones(
+        SpreadsheetApp.getActive().getSpreadsheetTimeZone(),
+        Session.getScriptTimeZone(),
+        now,
+        mode,
+      ),
+    ),
+    deployment: deployed,
+    autoRefresh: section(autoRefreshLines),
+    lastRefresh: section(lastRefresh),
+    limits: limits(now),
+    api: section(apiHost),
+  };
+}
