@@ -21,7 +21,11 @@ import {
 import { lfdCellDate, parseLfdSource, LFD_SOURCES } from '../core/lfd';
 import { trackingLink } from '../core/settings';
 import { RecordStore } from '../engine/record-store';
-import type { ContainerAnswer, ShipmentAnswer } from '../engine/tracking-data';
+import {
+  shipmentMissing,
+  type ContainerAnswer,
+  type ShipmentAnswer,
+} from '../engine/tracking-data';
 import { Execution } from '../gas/execution';
 import { spreadsheetTimeZone } from '../gas/services';
 import { containerNumberFrom, shipmentIdentifierFrom } from './cell-inputs';
@@ -87,7 +91,9 @@ export function CONTAINER_STATUS(
   container: unknown,
   _refresh?: unknown,
 ): CellValue | Grid<CellValue> {
-  return containerCells(container, (a) => a.container.attributes.current_status ?? '');
+  return containerCells(container, (a) =>
+    containerFieldValue(a.container.attributes, { kind: 'attribute', name: 'current_status' }),
+  );
 }
 
 export function LFD(
@@ -119,8 +125,7 @@ export function CONTAINER_INFO(
     container,
     (a) => {
       if (f.kind !== 'shipment') return containerFieldValue(a.container.attributes, f);
-      if (!a.shipment)
-        throw new AppError('busy', 'Shipment data is not loaded yet. Try again in a minute.');
+      if (!a.shipment) throw shipmentMissing(a.container.attributes.number, a.container);
       return shipmentFieldValue(a.shipment.attributes, a.shipment.containerNumbers, f.field);
     },
     f.kind === 'shipment',

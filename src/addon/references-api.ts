@@ -1,6 +1,7 @@
 // The sidebar's References tab and "Open tracking page": the selected Tracking row, and editing
 // the ref numbers of its container or shipment.
 
+import { resourceDocument } from '../api/jsonapi';
 import { patchRefNumbers, recordsOf } from '../api/resources';
 import { AppError } from '../core/errors';
 import { parseRow, splitRefNumbers } from '../core/row-input';
@@ -53,6 +54,15 @@ export function getSelectedRow(): SelectedRow | null {
     get(col['Ref Numbers']),
   );
   if (!parsed) return null;
+  if (parsed.unusable)
+    return {
+      row,
+      number: '',
+      kind: parsed.kind,
+      link: '',
+      refNumbers: null,
+      problem: parsed.problem,
+    };
   const run = new Execution('sidebar');
   const base = {
     row,
@@ -73,6 +83,8 @@ export function updateRefNumbers(input: { number: string; refNumbers: string[] |
 } {
   const parsed = parseRow(0, input?.number, '', '', '');
   if (!parsed) throw new AppError('input', 'Select a row with a number first.');
+  if (parsed.unusable)
+    throw new AppError('input', `${parsed.problem ?? 'The Number is not usable'}.`);
   const refs = (
     Array.isArray(input.refNumbers)
       ? input.refNumbers.map(String)
@@ -92,7 +104,7 @@ export function updateRefNumbers(input: { number: string; refNumbers: string[] |
   const run = new Execution('sidebar');
   const { id } = lookup(run, parsed.number, parsed.kind);
   const doc = run.client().send(patchRefNumbers(parsed.kind, id, refs));
-  const { containers, shipments } = recordsOf(doc);
+  const { containers, shipments } = recordsOf(resourceDocument(doc));
   run.store.write({ containers, shipments }); // cells and the sheet see the new ref numbers at once
   const saved =
     parsed.kind === 'container'

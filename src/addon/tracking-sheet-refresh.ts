@@ -103,7 +103,8 @@ function freshOutputs(
   if (row.kind === 'container') {
     const c = sync.containers.get(row.number);
     if (!c) return null;
-    const shipment = c.shipmentId ? (sync.shipments.get(c.shipmentId) ?? null) : null;
+    // Not included in the answer (undefined) is unknown, not "no shipment": those outputs stay.
+    const shipment = c.shipmentId ? sync.shipments.get(c.shipmentId) : null;
     return containerRowOutputs(c, shipment, tz);
   }
   const id = sync.identifiers.get(identifierKey(row.number));
@@ -163,6 +164,8 @@ export function refreshTrackingSheet(options: { scheduled?: boolean } = {}): Ref
       );
     }
     const rows = readRows(values, layout);
+    // A Number cell showing an error (#N/A) or a date is no identifier: said in Tracking, never sent.
+    const lookups = rows.filter((r) => !r.unusable);
     const settings = run.settings();
     const client = run.client(settings);
     const started = now();
@@ -173,8 +176,8 @@ export function refreshTrackingSheet(options: { scheduled?: boolean } = {}): Ref
       run.store,
       props,
       {
-        containers: rows.filter((r) => r.kind === 'container').map((r) => r.number),
-        identifiers: rows.filter((r) => r.kind === 'shipment').map((r) => r.number),
+        containers: lookups.filter((r) => r.kind === 'container').map((r) => r.number),
+        identifiers: lookups.filter((r) => r.kind === 'shipment').map((r) => r.number),
       },
       started,
     );
@@ -182,7 +185,7 @@ export function refreshTrackingSheet(options: { scheduled?: boolean } = {}): Ref
     // A BOL row sums up all its containers. When this run saw only part of the account, the
     // ones seen by earlier runs come from the cache (one read), so the summary stays whole.
     const boxes = new Map(sync.containers);
-    if (sync.partial && rows.some((r) => r.kind === 'shipment')) {
+    if (sync.partial && lookups.some((r) => r.kind === 'shipment')) {
       for (const c of run.store.allContainers())
         if (!boxes.has(c.attributes.number)) boxes.set(c.attributes.number, c);
     }
@@ -198,6 +201,10 @@ export function refreshTrackingSheet(options: { scheduled?: boolean } = {}): Ref
     const updates = new Map<number, RowOutputs>();
     const untracked: RowInput[] = [];
     for (const row of rows) {
+      if (row.unusable) {
+        updates.set(row.index, { Tracking: row.problem ?? '' });
+        continue;
+      }
       const fresh = freshOutputs(row, sync, containersByShipment, tz);
       if (fresh) {
         updates.set(row.index, {

@@ -165,3 +165,17 @@ export const REQUEST_TYPES: readonly RequestType[] = [
   'booking_number',
   'container',
 ];
+
+/**
+ * Stands in for an attribute too large to keep in the cache (see record-codec.ts): readers treat
+ * it as unreadable, so that field says so while the rest of the record is served.
+ */
+export const OVERSIZED_KEY = 'ct:oversized';
+
+export function isOversized(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.prototype.hasOwnProperty.call(value, OVERSIZED_KEY)
+  );
+}

@@ -7,7 +7,7 @@ import {
   containerCheckDigit,
   looksLikeContainerNumber,
 } from '../core/container-number';
-import { AppError } from '../core/errors';
+import { AppError, toAppError } from '../core/errors';
 import type { ContainerRecord, ShipmentRecord } from '../core/model';
 import { DEFAULT_LOAD_POLICY, loadMissing, type LoadPolicy } from './account-loader';
 import type { Clock } from './ports';
@@ -47,6 +47,19 @@ export function notTrackedError(number: string): AppError {
     'not-found',
     `${number} is not tracked in this account.${hint} Start tracking it from the sidebar (Track) or the Tracking sheet.`,
   );
+}
+
+/**
+ * Why a container's shipment cannot be shown: it has none in the service (a valid state, e.g. a
+ * box tracked on its own), or the service has not sent it with the container yet.
+ */
+export function shipmentMissing(number: string, container: ContainerRecord): AppError {
+  return container.shipmentId
+    ? new AppError(
+        'not-found',
+        `The tracking service has not sent the shipment of ${number} yet; it fills in when the account is next listed (Refresh now, or at the next refresh).`,
+      )
+    : new AppError('not-found', `${number} has no shipment in the tracking service.`);
 }
 
 interface Deps {
@@ -128,8 +141,21 @@ export class TrackingData {
       for (const n of [...containers, ...identifiers]) failures.set(n, e as AppError);
       return { view: store.read(keys), failures };
     }
-    let meta: AccountMeta | null;
-    while (!(meta = store.claimFlight(this.deps.owner, this.freshness.flightMs))) {
+    const failAll = (error: AppError) => {
+      for (const n of [...want.containers, ...want.identifiers]) failures.set(n, error);
+      return { view: view ?? store.read(keys), failures };
+    };
+    // The document lock may be unavailable (another execution holds it): then each number gets
+    // that reason, and the caller still answers every cell it has data for.
+    const claim = (): AccountMeta | null | AppError => {
+      try {
+        return store.claimFlight(this.deps.owner, this.freshness.flightMs);
+      } catch (e) {
+        return toAppError(e);
+      }
+    };
+    let meta: AccountMeta | null | AppError;
+    while (!(meta = claim())) {
       if (staleCovers) return { view: view ?? store.read(keys), failures };
       if (clock.now() >= giveUpAt) {
         const busy = new AppError(
@@ -144,13 +170,20 @@ export class TrackingData {
       want = stillUnknown(view);
       if (want.containers.length + want.identifiers.length === 0) return { view, failures };
     }
-    const result = loadMissing(
-      client,
-      want,
-      meta,
-      clock.now(),
-      this.deps.load ?? DEFAULT_LOAD_POLICY,
-    );
+    if (meta instanceof AppError) return failAll(meta);
+    let result: ReturnType<typeof loadMissing>;
+    try {
+      result = loadMissing(client, want, meta, clock.now(), this.deps.load ?? DEFAULT_LOAD_POLICY);
+    } catch (e) {
+      // An answer of the wrong shape (or a lock the request gate could not get): these numbers
+      // fail with the reason; the flight is let go so others need not wait it out.
+      try {
+        store.write({ meta: { flight: null } });
+      } catch {
+        // The flight expires on its own.
+      }
+      return failAll(toAppError(e));
+    }
     try {
       store.write({ ...result.update, meta: { ...result.update.meta, flight: null } });
     } catch (e) {
@@ -237,13 +270,7 @@ export class TrackingData {
     for (const [n, a] of containerAnswers) {
       if ('error' in a) answers.set(n, a);
       else if (a.shipment) answers.set(n, { shipment: a.shipment, fetchedAt: a.fetchedAt });
-      else
-        answers.set(n, {
-          error: new AppError(
-            'not-found',
-            `The shipment of ${n} is not loaded yet. Try again in a minute.`,
-          ),
-        });
+      else answers.set(n, { error: shipmentMissing(n, a.container) });
     }
     if (byIdentifier.length === 0) return answers;
 
