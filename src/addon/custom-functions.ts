@@ -29,7 +29,7 @@ import {
 import { Execution } from '../gas/execution';
 import { spreadsheetTimeZone } from '../gas/services';
 import { containerNumberFrom, shipmentIdentifierFrom } from './cell-inputs';
-import { isBlank } from '../core/cell-input';
+import { cellErrorValue, isBlank } from '../core/cell-input';
 
 type Parsed = { key: string } | { error: AppError };
 
@@ -163,6 +163,10 @@ export function TRACKING_LINK(identifier: unknown): CellValue | Grid<CellValue> 
   const settings = new Execution('cell').settings();
   return shapeOutput(
     identifier,
-    mapCells(grid, (v): CellResult => ({ value: trackingLink(settings.appUrl, String(v).trim()) })),
+    mapCells(grid, (v): CellResult => {
+      const error = cellErrorValue(v);
+      if (error) return { error: new AppError('input', `The cell shows the error ${error}.`) };
+      return { value: trackingLink(settings.appUrl, String(v).trim()) };
+    }),
   );
 }

@@ -2,6 +2,7 @@
 // record (or field) never stops the others, an answer of the wrong shape is an error and never an
 // empty account, and what the service did not send is unknown, not empty.
 
+import fc from 'fast-check';
 import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../src/core/sheet-layout';
 import { createHarness, column, sheetValues, type Interceptor } from '../helpers/addon-harness';
 
@@ -109,6 +110,60 @@ describe('one bad record never stops the others (Tracking sheet)', () => {
     const cold = h.requests();
     expect(h.cell('CONTAINER_INFO', n, 'shipment.pod_vessel_name')).toBe(vessel ?? '');
     expect(h.requests()).toBe(cold); // cached like any other
+  });
+});
+
+describe('hostile records through the refresh (property)', () => {
+  /** The Tracking outputs that read each attribute; any other output must not change. */
+  const OUTPUTS_OF: Record<string, string[]> = {
+    current_status: ['Status'],
+    available_for_pickup: ['Ready'],
+    holds_at_pod_terminal: ['Ready', 'Holds'],
+    fees_at_pod_terminal: ['Fees'],
+    pickup_lfd: ['LFD'],
+    import_deadlines: ['LFD'],
+    pod_timezone: ['LFD'],
+    pickup_appointment_at: ['Appointment'],
+    ref_numbers: [],
+    created_at: [],
+  };
+  const hostile = fc.oneof(
+    fc.constant([null]),
+    fc.constant({ a: 1 }),
+    fc.constant('__proto__'),
+    fc.integer({ min: 50_001, max: 52_000 }).map((n) => 'y'.repeat(n)),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.boolean(),
+    fc.array(fc.anything({ maxDepth: 1 }), { maxLength: 3 }),
+  );
+
+  function refreshed(corrupt?: { name: string; value: unknown }): unknown[][] {
+    const h = createHarness();
+    const boxes = account(h).containers().slice(0, 3);
+    if (corrupt) (boxes[0]!.attributes as unknown as Json)[corrupt.name] = corrupt.value;
+    withRows(
+      boxes.map((c) => [c.attributes.number]),
+      h,
+    );
+    const report = h.gas.run<{ ok: boolean; updated: number }>('refreshTrackingSheet');
+    expect(report).toMatchObject({ ok: true, updated: 3 });
+    return sheetValues(h);
+  }
+
+  it('finishes, touches only the bad field of the bad row, and writes no JavaScript text', () => {
+    const clean = refreshed();
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.keys(OUTPUTS_OF)), hostile, (name, value) => {
+        const grid = refreshed({ name, value });
+        expectNoRawJs(grid);
+        expect(grid.slice(2)).toEqual(clean.slice(2)); // the other rows
+        HEADERS.forEach((header, i) => {
+          if (!(OUTPUTS_OF[name] ?? []).includes(header))
+            expect([header, grid[1]![i]]).toEqual([header, clean[1]![i]]);
+        });
+      }),
+      { numRuns: 12 },
+    );
   });
 });
 
@@ -222,6 +277,7 @@ describe('the newest journey wins', () => {
         const old = JSON.parse(JSON.stringify(mine)) as Json;
         old.id = 'old-journey';
         Object.assign(old.attributes as Json, {
+          ref_numbers: ['OLD-JOURNEY'],
           created_at: '2025-01-05T00:00:00Z',
           current_status: 'empty_returned',
           empty_terminated_at: '2025-02-01T00:00:00Z',
@@ -233,6 +289,9 @@ describe('the newest journey wins', () => {
       withRows([[n]], h);
       h.gas.run('refreshTrackingSheet');
       expect(column(h, 'Status')[0]).toBe(box.attributes.current_status);
+      h.gas.select('Tracking', 'A2');
+      const selected = h.gas.run<{ refNumbers: string[] | null }>('getSelectedRow');
+      expect(selected.refNumbers).toEqual(box.attributes.ref_numbers);
     }
   });
 });
@@ -247,6 +306,13 @@ describe('spreadsheet error values in Number', () => {
       expect(t).toBe(`Number has an error: ${errors[i]} — fix the cell`),
     );
     expect(h.gas.urlFetchLog.some((e) => /q=%23|q=#/.test(e.url))).toBe(false);
+    const sent = h.requests();
+    h.gas.select('Tracking', 'A2');
+    expect(h.gas.run('getSelectedRow')).toMatchObject({
+      refNumbers: null,
+      problem: 'Number has an error: #N/A — fix the cell',
+    });
+    expect(h.requests()).toBe(sent);
   });
 
   it('get a clear message in cells, at no cost', () => {
@@ -256,6 +322,7 @@ describe('spreadsheet error values in Number', () => {
     expect(() => h.cell('SHIPMENT_INFO', '#VALUE!', 'pod_eta_at')).toThrow(
       /the cell shows the error #VALUE!/,
     );
+    expect(h.cell('TRACKING_LINK', [['#REF!']])).toEqual([['#The cell shows the error #REF!.']]);
     expect(h.requests()).toBe(0);
   });
 });
