@@ -81,7 +81,8 @@ function cleanResource(value: unknown): Resource | null {
   if (!isObject(value)) return null;
   const id = idText(value.id);
   if (!id || typeof value.type !== 'string') return null;
-  const relationships: NonNullable<Resource['relationships']> = {};
+  // Relationship names come from the service: no prototype, so "__proto__" is just a name.
+  const relationships = Object.create(null) as NonNullable<Resource['relationships']>;
   if (isObject(value.relationships)) {
     for (const [name, rel] of Object.entries(value.relationships)) {
       const data = isObject(rel) ? rel.data : null;

@@ -18,7 +18,11 @@ export interface ImportDeadlines {
   pickup_lfd_line?: string | null;
 }
 
-/** Open-ended: CONTAINER_INFO can read any attribute the service sends, known to us or not. */
+/**
+ * Open-ended: CONTAINER_INFO can read any attribute the service sends, known to us or not. The
+ * types below are the documented ones, not a promise: records are kept as the service sent them
+ * and every reader checks the type it needs (core/attribute-values.ts).
+ */
 export interface ContainerAttributes {
   number: string;
   current_status?: string;

@@ -128,6 +128,12 @@ export function shipmentRowOutputs(
   containers: readonly ContainerRecord[],
   sheetTimeZone: string,
 ): RowOutputs {
+  // Without its containers (the answer did not include them, or only some of them) the summary
+  // would be wrong: what the row shows of them stays, only the shipment's own data is renewed.
+  const expected = shipment.containerNumbers;
+  const numbers = new Set(containers.map((c) => c.attributes.number));
+  const complete = expected ? expected.every((n) => numbers.has(n)) : containers.length > 0;
+  if (!complete) return shipmentOutputs(shipment);
   // The LFD that matters is the earliest of the boxes still at the terminal; once all are out,
   // the earliest overall is shown for the record.
   const waiting = containers.filter((c) => !OUT_OF_TERMINAL.has(statusOf(c)));

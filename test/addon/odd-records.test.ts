@@ -246,6 +246,27 @@ describe('unknown is not empty', () => {
     );
   });
 
+  it('a BOL row whose look-up came without its containers keeps their summary', () => {
+    const h = createHarness({ containers: 2_100 }); // large: a few rows use targeted look-ups
+    const bol = account(h)
+      .shipments()
+      .find((s) => s.containerIds.length >= 2)!;
+    withRows([[bol.attributes.bill_of_lading_number]], h);
+    h.gas.run('refreshTrackingSheet');
+    const status = column(h, 'Status')[0];
+    expect(String(status)).toMatch(/: \d/);
+    h.clock.advance(3_600_000);
+    // No cached containers to fill in the summary either (the account's size stays known).
+    h.gas.evictCache(({ key }) => key.startsWith('ct:c:'));
+    rewrite(h, /\/shipments$/, (doc) => {
+      delete doc.included;
+      return doc;
+    });
+    expect(h.gas.run<{ ok: boolean }>('refreshTrackingSheet').ok).toBe(true);
+    expect(column(h, 'Status')[0]).toBe(status);
+    expect(column(h, 'Vessel')[0]).toBe(bol.attributes.pod_vessel_name ?? '');
+  });
+
   it('a container with no shipment says so for shipment fields, instead of "try again"', () => {
     const h = createHarness();
     const box = account(h).containers()[0]!;
