@@ -20,18 +20,23 @@ export interface SelectedRow {
   problem?: string;
 }
 
+/** Ref numbers as the sidebar shows them: texts only, whatever else the service sent. */
+function refNumbersOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((r): r is string => typeof r === 'string') : [];
+}
+
 function lookup(run: Execution, number: string, kind: 'container' | 'shipment') {
   const tracking = run.tracking();
   if (kind === 'container') {
     const a = tracking.containers([number]).get(number);
     if (!a || 'error' in a)
       throw a?.error ?? new AppError('not-found', `${number} is not tracked in this account.`);
-    return { id: a.container.id, refNumbers: a.container.attributes.ref_numbers ?? [] };
+    return { id: a.container.id, refNumbers: refNumbersOf(a.container.attributes.ref_numbers) };
   }
   const a = tracking.shipments([number]).get(number);
   if (!a || 'error' in a)
     throw a?.error ?? new AppError('not-found', `${number} is not tracked in this account.`);
-  return { id: a.shipment.id, refNumbers: a.shipment.attributes.ref_numbers ?? [] };
+  return { id: a.shipment.id, refNumbers: refNumbersOf(a.shipment.attributes.ref_numbers) };
 }
 
 export function getSelectedRow(): SelectedRow | null {
@@ -110,5 +115,5 @@ export function updateRefNumbers(input: { number: string; refNumbers: string[] |
     parsed.kind === 'container'
       ? containers[0]?.attributes.ref_numbers
       : shipments[0]?.attributes.ref_numbers;
-  return { number: parsed.number, refNumbers: saved ?? refs };
+  return { number: parsed.number, refNumbers: Array.isArray(saved) ? refNumbersOf(saved) : refs };
 }
