@@ -13,12 +13,13 @@ import {
 import { AppError } from '../core/errors';
 import {
   containerFieldValue,
+  lfdFieldValue,
   parseContainerField,
   parseShipmentField,
   shipmentFieldValue,
   type CellValue,
 } from '../core/fields';
-import { lfdCellDate, parseLfdSource, LFD_SOURCES } from '../core/lfd';
+import { parseLfdSource, LFD_SOURCES } from '../core/lfd';
 import { trackingLink } from '../core/settings';
 import { RecordStore } from '../engine/record-store';
 import {
@@ -110,7 +111,7 @@ export function LFD(
   let timeZone: string | null = null;
   return containerCells(container, (a) => {
     timeZone ??= spreadsheetTimeZone();
-    return lfdCellDate(a.container.attributes, which, timeZone) ?? '';
+    return lfdFieldValue(a.container.attributes, which, timeZone);
   });
 }
 

@@ -3,7 +3,8 @@
 import { AppError } from './errors';
 import { closest } from './did-you-mean';
 import { feesText, feesTotal, holdsText, isReadyForPickup } from './derived';
-import { isRecord, isUnreadable, type Unreadable } from './attribute-values';
+import { isRecord, isUnreadable, readInstant, type Unreadable } from './attribute-values';
+import { lfdCellDate, type LfdSource } from './lfd';
 import { fitCellText } from './sheet-text';
 import {
   CONTAINER_ATTRIBUTES,
@@ -204,4 +205,19 @@ export function shipmentFieldValue(
   if (field.unlisted && !Object.prototype.hasOwnProperty.call(s, field.name))
     throw absentField(field.name, SHIPMENT_FIELD_NAMES);
   return toCellValue(field.name, s[field.name]);
+}
+
+/** LFD(): the deadline as a cell date; blank when there is none, a message when unreadable. */
+export function lfdFieldValue(
+  c: ContainerAttributes,
+  source: LfdSource,
+  sheetTimeZone: string,
+): CellValue {
+  const deadlines = c.import_deadlines;
+  if (source !== 'pickup' && deadlines != null && !isRecord(deadlines))
+    throw unreadable('import_deadlines');
+  const name = source === 'pickup' ? 'pickup_lfd' : `pickup_lfd_${source}`;
+  const raw = source === 'pickup' ? c.pickup_lfd : deadlines?.[name as keyof typeof deadlines];
+  readable(name, readInstant(raw));
+  return lfdCellDate(c, source, sheetTimeZone) ?? '';
 }

@@ -7,8 +7,10 @@ import { AppError } from '../../src/core/errors';
 import {
   DERIVED_CONTAINER_FIELDS,
   containerFieldValue,
+  lfdFieldValue,
   parseContainerField,
 } from '../../src/core/fields';
+import { LFD_SOURCES } from '../../src/core/lfd';
 import { compareJourneys } from '../../src/core/journeys';
 import {
   CONTAINER_ATTRIBUTES,
@@ -139,6 +141,27 @@ describe('a hostile attribute in a container', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('LFD() on hostile deadlines', () => {
+  it('is a date, blank, or a message of its own', () => {
+    const deadline = fc.constantFrom('pickup_lfd', 'import_deadlines', 'pod_timezone');
+    fc.assert(
+      fc.property(deadline, hostileValue, fc.constantFrom(...LFD_SOURCES), (name, value, src) => {
+        const attributes = { ...good(), [name]: value };
+        try {
+          expectCellSafe(lfdFieldValue(attributes, src, TZ));
+        } catch (e) {
+          expect(e).toBeInstanceOf(AppError);
+          expect((e as AppError).message).toMatch(/cannot read/);
+        }
+      }),
+      { numRuns: 100 },
+    );
+    expect(() =>
+      lfdFieldValue({ ...good(), pickup_lfd: { at: 1 } as unknown as string }, 'pickup', TZ),
+    ).toThrow(/sent pickup_lfd in a form this add-in cannot read/);
   });
 });
 
