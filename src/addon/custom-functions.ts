@@ -13,18 +13,23 @@ import {
 import { AppError } from '../core/errors';
 import {
   containerFieldValue,
+  lfdFieldValue,
   parseContainerField,
   parseShipmentField,
   shipmentFieldValue,
   type CellValue,
 } from '../core/fields';
-import { lfdSerial, parseLfdSource, LFD_SOURCES } from '../core/lfd';
+import { parseLfdSource, LFD_SOURCES } from '../core/lfd';
 import { trackingLink } from '../core/settings';
 import { RecordStore } from '../engine/record-store';
-import type { ContainerAnswer, ShipmentAnswer } from '../engine/tracking-data';
+import {
+  shipmentMissing,
+  type ContainerAnswer,
+  type ShipmentAnswer,
+} from '../engine/tracking-data';
 import { Execution } from '../gas/execution';
 import { containerNumberFrom, shipmentIdentifierFrom } from './cell-inputs';
-import { isBlank } from '../core/cell-input';
+import { cellErrorValue, isBlank } from '../core/cell-input';
 
 type Parsed = { key: string } | { error: AppError };
 
@@ -86,7 +91,9 @@ export function CONTAINER_STATUS(
   container: unknown,
   _refresh?: unknown,
 ): CellValue | Grid<CellValue> {
-  return containerCells(container, (a) => a.container.attributes.current_status ?? '');
+  return containerCells(container, (a) =>
+    containerFieldValue(a.container.attributes, { kind: 'attribute', name: 'current_status' }),
+  );
 }
 
 export function LFD(
@@ -101,7 +108,7 @@ export function LFD(
     );
   }
   // A serial day number, not a Date: right whichever zone Sheets converts Dates in (core/lfd.ts).
-  return containerCells(container, (a) => lfdSerial(a.container.attributes, which) ?? '');
+  return containerCells(container, (a) => lfdFieldValue(a.container.attributes, which));
 }
 
 export function CONTAINER_INFO(
@@ -115,8 +122,7 @@ export function CONTAINER_INFO(
     container,
     (a) => {
       if (f.kind !== 'shipment') return containerFieldValue(a.container.attributes, f);
-      if (!a.shipment)
-        throw new AppError('busy', 'Shipment data is not loaded yet. Try again in a minute.');
+      if (!a.shipment) throw shipmentMissing(a.container.attributes.number, a.container);
       return shipmentFieldValue(a.shipment.attributes, a.shipment.containerNumbers, f.field);
     },
     f.kind === 'shipment',
@@ -154,6 +160,10 @@ export function TRACKING_LINK(identifier: unknown): CellValue | Grid<CellValue> 
   const settings = new Execution('cell').settings();
   return shapeOutput(
     identifier,
-    mapCells(grid, (v): CellResult => ({ value: trackingLink(settings.appUrl, String(v).trim()) })),
+    mapCells(grid, (v): CellResult => {
+      const error = cellErrorValue(v);
+      if (error) return { error: new AppError('input', `The cell shows the error ${error}.`) };
+      return { value: trackingLink(settings.appUrl, String(v).trim()) };
+    }),
   );
 }

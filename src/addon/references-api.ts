@@ -1,6 +1,7 @@
 // The sidebar's References tab and "Open tracking page": the selected Tracking row, and editing
 // the ref numbers of its container or shipment.
 
+import { resourceDocument } from '../api/jsonapi';
 import { patchRefNumbers, recordsOf } from '../api/resources';
 import { AppError, userMessage } from '../core/errors';
 import { parseRow, splitRefNumbers } from '../core/row-input';
@@ -19,18 +20,23 @@ export interface SelectedRow {
   problem?: string;
 }
 
+/** Ref numbers as the sidebar shows them: texts only, whatever else the service sent. */
+function refNumbersOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((r): r is string => typeof r === 'string') : [];
+}
+
 function lookup(run: Execution, number: string, kind: 'container' | 'shipment') {
   const tracking = run.tracking();
   if (kind === 'container') {
     const a = tracking.containers([number]).get(number);
     if (!a || 'error' in a)
       throw a?.error ?? new AppError('not-found', `${number} is not tracked in this account.`);
-    return { id: a.container.id, refNumbers: a.container.attributes.ref_numbers ?? [] };
+    return { id: a.container.id, refNumbers: refNumbersOf(a.container.attributes.ref_numbers) };
   }
   const a = tracking.shipments([number]).get(number);
   if (!a || 'error' in a)
     throw a?.error ?? new AppError('not-found', `${number} is not tracked in this account.`);
-  return { id: a.shipment.id, refNumbers: a.shipment.attributes.ref_numbers ?? [] };
+  return { id: a.shipment.id, refNumbers: refNumbersOf(a.shipment.attributes.ref_numbers) };
 }
 
 export function getSelectedRow(): SelectedRow | null {
@@ -53,6 +59,15 @@ export function getSelectedRow(): SelectedRow | null {
     get(col['Ref Numbers']),
   );
   if (!parsed) return null;
+  if (parsed.unusable)
+    return {
+      row,
+      number: '',
+      kind: parsed.kind,
+      link: '',
+      refNumbers: null,
+      problem: parsed.problem,
+    };
   const run = new Execution('sidebar');
   const base = {
     row,
@@ -73,6 +88,8 @@ export function updateRefNumbers(input: { number: string; refNumbers: string[] |
 } {
   const parsed = parseRow(0, input?.number, '', '', '');
   if (!parsed) throw new AppError('input', 'Select a row with a number first.');
+  if (parsed.unusable)
+    throw new AppError('input', `${parsed.problem ?? 'The Number is not usable'}.`);
   const refs = (
     Array.isArray(input.refNumbers)
       ? input.refNumbers.map(String)
@@ -92,11 +109,11 @@ export function updateRefNumbers(input: { number: string; refNumbers: string[] |
   const run = new Execution('sidebar');
   const { id } = lookup(run, parsed.number, parsed.kind);
   const doc = run.client().send(patchRefNumbers(parsed.kind, id, refs));
-  const { containers, shipments } = recordsOf(doc);
+  const { containers, shipments } = recordsOf(resourceDocument(doc));
   run.store.write({ containers, shipments }); // cells and the sheet see the new ref numbers at once
   const saved =
     parsed.kind === 'container'
       ? containers[0]?.attributes.ref_numbers
       : shipments[0]?.attributes.ref_numbers;
-  return { number: parsed.number, refNumbers: saved ?? refs };
+  return { number: parsed.number, refNumbers: Array.isArray(saved) ? refNumbersOf(saved) : refs };
 }

@@ -104,7 +104,8 @@ function freshOutputs(
   if (row.kind === 'container') {
     const c = sync.containers.get(row.number);
     if (!c) return null;
-    const shipment = c.shipmentId ? (sync.shipments.get(c.shipmentId) ?? null) : null;
+    // Not included in the answer (undefined) is unknown, not "no shipment": those outputs stay.
+    const shipment = c.shipmentId ? sync.shipments.get(c.shipmentId) : null;
     return containerRowOutputs(c, shipment, tz);
   }
   const id = sync.identifiers.get(identifierKey(row.number));
@@ -177,6 +178,8 @@ export function refreshSpreadsheet(
       );
     }
     const rows = readRows(values, layout);
+    // A Number cell showing an error (#N/A) or a date is no identifier: said in Tracking, never sent.
+    const lookups = rows.filter((r) => !r.unusable);
     const settings = run.settings();
     const client = run.client(settings);
     const started = now();
@@ -187,8 +190,8 @@ export function refreshSpreadsheet(
       run.store,
       props,
       {
-        containers: rows.filter((r) => r.kind === 'container').map((r) => r.number),
-        identifiers: rows.filter((r) => r.kind === 'shipment').map((r) => r.number),
+        containers: lookups.filter((r) => r.kind === 'container').map((r) => r.number),
+        identifiers: lookups.filter((r) => r.kind === 'shipment').map((r) => r.number),
       },
       started,
     );
@@ -196,7 +199,7 @@ export function refreshSpreadsheet(
     // A BOL row sums up all its containers. When this run saw only part of the account, the
     // ones seen by earlier runs come from the cache (one read), so the summary stays whole.
     const boxes = new Map(sync.containers);
-    if (sync.partial && rows.some((r) => r.kind === 'shipment')) {
+    if (sync.partial && lookups.some((r) => r.kind === 'shipment')) {
       for (const c of run.store.allContainers())
         if (!boxes.has(c.attributes.number)) boxes.set(c.attributes.number, c);
     }
@@ -212,6 +215,10 @@ export function refreshSpreadsheet(
     const updates = new Map<number, RowOutputs>();
     const untracked: RowInput[] = [];
     for (const row of rows) {
+      if (row.unusable) {
+        updates.set(row.index, { Tracking: row.problem ?? '' });
+        continue;
+      }
       const fresh = freshOutputs(row, sync, containersByShipment, tz);
       if (fresh) {
         updates.set(row.index, {

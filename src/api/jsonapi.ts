@@ -1,6 +1,6 @@
 // JSON:API documents as the tracking service sends them.
 
-import type { ApiErrorObject } from '../core/errors';
+import { AppError, type ApiErrorObject } from '../core/errors';
 
 export interface ResourceIdentifier {
   id: string;
@@ -59,4 +59,74 @@ export function parseDocument(
   } catch {
     return { problem: 'malformed' };
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function idText(value: unknown): string | null {
+  if (typeof value === 'string' && value !== '') return value;
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
+}
+
+function cleanIdentifier(value: unknown): ResourceIdentifier | null {
+  if (!isObject(value)) return null;
+  const id = idText(value.id);
+  return id && typeof value.type === 'string' ? { id, type: value.type } : null;
+}
+
+/** A resource as the add-in reads it, or null when it has no usable id and type. */
+function cleanResource(value: unknown): Resource | null {
+  if (!isObject(value)) return null;
+  const id = idText(value.id);
+  if (!id || typeof value.type !== 'string') return null;
+  // Relationship names come from the service: no prototype, so "__proto__" is just a name.
+  const relationships = Object.create(null) as NonNullable<Resource['relationships']>;
+  if (isObject(value.relationships)) {
+    for (const [name, rel] of Object.entries(value.relationships)) {
+      const data = isObject(rel) ? rel.data : null;
+      relationships[name] = {
+        data: Array.isArray(data)
+          ? data.map(cleanIdentifier).filter((d): d is ResourceIdentifier => d != null)
+          : cleanIdentifier(data),
+      };
+    }
+  }
+  return {
+    id,
+    type: value.type,
+    attributes: isObject(value.attributes) ? value.attributes : {},
+    relationships,
+  };
+}
+
+function cleanList(value: unknown): Resource[] {
+  return Array.isArray(value)
+    ? value.map(cleanResource).filter((r): r is Resource => r != null)
+    : [];
+}
+
+function shapeError(expected: string): AppError {
+  return new AppError(
+    'upstream',
+    `The tracking service answered in a form that is not the documented shape (${expected}). Nothing was changed; try again later.`,
+  );
+}
+
+/**
+ * A listing (`/containers`, `/shipments?q=`) as the add-in may trust it: `data` must be a list
+ * (`{}` or `{"data": null}` is an error, never "the account is empty"). Entries without a usable
+ * id and type are skipped one by one; odd attributes and relationships are left to their readers.
+ */
+export function listDocument(doc: JsonApiDocument): JsonApiDocument {
+  if (!isObject(doc) || !Array.isArray(doc.data)) throw shapeError('no list of records');
+  return { ...doc, data: cleanList(doc.data), included: cleanList(doc.included) };
+}
+
+/** A single resource's document (GET or PATCH by id): `data` must be that resource. */
+export function resourceDocument(doc: JsonApiDocument): JsonApiDocument {
+  const data = isObject(doc) ? cleanResource(doc.data) : null;
+  if (!data) throw shapeError('no record');
+  return { ...doc, data, included: cleanList(doc.included) };
 }

@@ -14,10 +14,36 @@ export function isBlank(value: unknown): boolean {
 export type CellText = { ok: true; text: string } | { ok: false; problem: string };
 
 /**
+ * What a cell showing an error gives a script: getValues() (and a custom function's argument)
+ * carries the error as its text, e.g. "#N/A". None of them can be an identifier.
+ */
+const ERROR_VALUES = new Set([
+  '#N/A',
+  '#REF!',
+  '#VALUE!',
+  '#DIV/0!',
+  '#NAME?',
+  '#NUM!',
+  '#NULL!',
+  '#ERROR!',
+  '#SPILL!',
+  '#CALC!',
+]);
+
+/** The error a cell shows ("#N/A"), or null when the value is not one. */
+export function cellErrorValue(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value.trim().toUpperCase();
+  return ERROR_VALUES.has(text) ? text : null;
+}
+
+/**
  * Text of an identifier cell. Numbers are accepted (a numeric BOL typed into a cell arrives as a
  * number) but dates and booleans cannot be identifiers.
  */
 export function identifierText(value: unknown): CellText {
+  const error = cellErrorValue(value);
+  if (error) return { ok: false, problem: `the cell shows the error ${error}` };
   if (typeof value === 'string') {
     const text = value.trim();
     if (text.length > MAX_INPUT_LENGTH) {

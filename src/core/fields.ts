@@ -3,6 +3,9 @@
 import { AppError } from './errors';
 import { closest } from './did-you-mean';
 import { feesText, feesTotal, holdsText, isReadyForPickup } from './derived';
+import { isRecord, isUnreadable, readInstant, type Unreadable } from './attribute-values';
+import { lfdSerial, type LfdSource } from './lfd';
+import { fitCellText } from './sheet-text';
 import {
   CONTAINER_ATTRIBUTES,
   IMPORT_DEADLINE_FIELDS,
@@ -10,10 +13,9 @@ import {
   OBSERVED_SHIPMENT_ATTRIBUTES,
   SHIPMENT_ATTRIBUTES,
   isDateTimeAttribute,
+  isOversized,
   type ContainerAttributes,
   type ShipmentAttributes,
-  type TerminalFee,
-  type TerminalHold,
 } from './model';
 
 export type CellValue = string | number | boolean | Date;
@@ -124,8 +126,27 @@ export function parseContainerField(raw: unknown): ContainerField {
   );
 }
 
+function unreadable(name: string): AppError {
+  return new AppError(
+    'upstream',
+    `The tracking service sent ${name} in a form this add-in cannot read (or too large to keep).`,
+  );
+}
+
+function readable<T>(name: string, value: T | Unreadable): T {
+  if (isUnreadable(value)) throw unreadable(name);
+  return value;
+}
+
+function listItemText(item: unknown): string {
+  if (item == null) return '';
+  return typeof item === 'object' ? JSON.stringify(item) : String(item);
+}
+
 /**
- * Any API value → what a cell can hold: instants as Dates, lists as text, null as blank.
+ * Any API value → what a cell can hold: instants as Dates, lists as text, null as blank. A value
+ * whose type does not fit its attribute (an object where an instant belongs) throws, so only that
+ * cell says so.
  * A date-time stays a Date (an instant): Sheets shows it in the spreadsheet's time zone if it
  * converts returned Dates there (convention A, assumed); if it used the script's zone (Etc/UTC)
  * instead, the time of day would be off by the difference, which no single value can avoid. The
@@ -133,19 +154,27 @@ export function parseContainerField(raw: unknown): ContainerField {
  */
 export function toCellValue(name: string, value: unknown): CellValue {
   if (value == null) return '';
-  if (typeof value === 'boolean' || typeof value === 'number') return value;
+  if (isOversized(value)) throw unreadable(name);
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   if (typeof value === 'string') {
     if (isDateTimeAttribute(name)) {
       const ms = Date.parse(value);
       if (!Number.isNaN(ms)) return new Date(ms);
     }
-    return value;
+    return fitCellText(value);
   }
-  if (name === 'holds_at_pod_terminal') return holdsText(value as TerminalHold[]);
-  if (name === 'fees_at_pod_terminal') return feesText(value as TerminalFee[]);
+  if (isDateTimeAttribute(name)) throw unreadable(name);
+  if (name === 'holds_at_pod_terminal') return readable(name, holdsText(value));
+  if (name === 'fees_at_pod_terminal') return readable(name, feesText(value));
   if (Array.isArray(value))
-    return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');
-  return JSON.stringify(value);
+    return fitCellText(
+      value
+        .map(listItemText)
+        .filter((t) => t !== '')
+        .join(', '),
+    );
+  return fitCellText(JSON.stringify(value));
 }
 
 export function containerFieldValue(
@@ -154,16 +183,18 @@ export function containerFieldValue(
 ): CellValue {
   switch (field.kind) {
     case 'derived':
-      if (field.name === 'ready_for_pickup') return isReadyForPickup(c);
-      if (field.name === 'holds') return holdsText(c.holds_at_pod_terminal);
-      return feesTotal(c.fees_at_pod_terminal);
-    case 'deadline':
-      return toCellValue(
-        field.name,
-        c.import_deadlines?.[field.name as keyof typeof c.import_deadlines],
-      );
+      if (field.name === 'ready_for_pickup')
+        return readable('holds_at_pod_terminal or available_for_pickup', isReadyForPickup(c));
+      if (field.name === 'holds')
+        return readable('holds_at_pod_terminal', holdsText(c.holds_at_pod_terminal));
+      return readable('fees_at_pod_terminal', feesTotal(c.fees_at_pod_terminal));
+    case 'deadline': {
+      const deadlines = c.import_deadlines;
+      if (deadlines != null && !isRecord(deadlines)) throw unreadable('import_deadlines');
+      return toCellValue(field.name, deadlines?.[field.name as keyof typeof deadlines]);
+    }
     case 'attribute':
-      if (field.unlisted && !(field.name in c))
+      if (field.unlisted && !Object.prototype.hasOwnProperty.call(c, field.name))
         throw absentField(field.name, CONTAINER_FIELD_NAMES);
       return toCellValue(field.name, c[field.name]);
   }
@@ -174,7 +205,23 @@ export function shipmentFieldValue(
   containerNumbers: readonly string[] | undefined,
   field: ShipmentField,
 ): CellValue {
-  if (field.kind === 'derived') return (containerNumbers ?? []).join(', ');
-  if (field.unlisted && !(field.name in s)) throw absentField(field.name, SHIPMENT_FIELD_NAMES);
+  if (field.kind === 'derived') return fitCellText((containerNumbers ?? []).join(', '));
+  if (field.unlisted && !Object.prototype.hasOwnProperty.call(s, field.name))
+    throw absentField(field.name, SHIPMENT_FIELD_NAMES);
   return toCellValue(field.name, s[field.name]);
+}
+
+/** LFD(): the deadline as a cell date; blank when there is none, a message when unreadable. */
+/**
+ * LFD() in a cell: the serial number of the facility's day (core/lfd.ts: right whichever zone
+ * Sheets converts returned Dates in), or a throw when the deadline is not readable.
+ */
+export function lfdFieldValue(c: ContainerAttributes, source: LfdSource): CellValue {
+  const deadlines = c.import_deadlines;
+  if (source !== 'pickup' && deadlines != null && !isRecord(deadlines))
+    throw unreadable('import_deadlines');
+  const name = source === 'pickup' ? 'pickup_lfd' : `pickup_lfd_${source}`;
+  const raw = source === 'pickup' ? c.pickup_lfd : deadlines?.[name as keyof typeof deadlines];
+  readable(name, readInstant(raw));
+  return lfdSerial(c, source) ?? '';
 }

@@ -18,7 +18,11 @@ export interface ImportDeadlines {
   pickup_lfd_line?: string | null;
 }
 
-/** Open-ended: CONTAINER_INFO can read any attribute the service sends, known to us or not. */
+/**
+ * Open-ended: CONTAINER_INFO can read any attribute the service sends, known to us or not. The
+ * types below are the documented ones, not a promise: records are kept as the service sent them
+ * and every reader checks the type it needs (core/attribute-values.ts).
+ */
 export interface ContainerAttributes {
   number: string;
   current_status?: string;
@@ -165,3 +169,17 @@ export const REQUEST_TYPES: readonly RequestType[] = [
   'booking_number',
   'container',
 ];
+
+/**
+ * Stands in for an attribute too large to keep in the cache (see record-codec.ts): readers treat
+ * it as unreadable, so that field says so while the rest of the record is served.
+ */
+export const OVERSIZED_KEY = 'ct:oversized';
+
+export function isOversized(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.prototype.hasOwnProperty.call(value, OVERSIZED_KEY)
+  );
+}

@@ -1,6 +1,6 @@
 // A Tracking row's inputs: what the number is, how to track it, and what is missing.
 
-import { identifierText } from './cell-input';
+import { cellErrorValue, identifierText, isBlank } from './cell-input';
 import {
   hasValidCheckDigit,
   looksLikeContainerNumber,
@@ -19,16 +19,26 @@ export interface RowInput {
   refNumbers: string[];
   /** Why this row cannot be tracked as it is (shown in the Tracking column). */
   problem?: string;
+  /** The Number cell holds no usable identifier (an error value, a date, …): never looked up. */
+  unusable?: boolean;
 }
 
-const TYPE_ALIASES: Record<string, RequestType> = {
-  container: 'container',
-  bill_of_lading: 'bill_of_lading',
-  bol: 'bill_of_lading',
-  'bill of lading': 'bill_of_lading',
-  booking_number: 'booking_number',
-  booking: 'booking_number',
-};
+const TYPE_ALIASES = new Map<string, RequestType>([
+  ['container', 'container'],
+  ['bill_of_lading', 'bill_of_lading'],
+  ['bol', 'bill_of_lading'],
+  ['bill of lading', 'bill_of_lading'],
+  ['booking_number', 'booking_number'],
+  ['booking', 'booking_number'],
+]);
+
+/** What the Tracking column says about a Number cell that holds no identifier. */
+function numberProblem(number: unknown, problem: string): string {
+  const error = cellErrorValue(number);
+  return error
+    ? `Number has an error: ${error} — fix the cell`
+    : `Number is not usable: ${problem}`;
+}
 
 export function splitRefNumbers(value: unknown): string[] {
   return String(value ?? '')
@@ -44,12 +54,24 @@ export function parseRow(
   scac: unknown,
   refs: unknown,
 ): RowInput | null {
+  if (isBlank(number)) return null;
   const text = identifierText(number);
-  if (!text.ok || text.text === '') return null;
+  if (!text.ok) {
+    return {
+      index,
+      number: '',
+      kind: 'shipment',
+      requestType: 'bill_of_lading',
+      scac: '',
+      refNumbers: [],
+      problem: numberProblem(number, text.problem),
+      unusable: true,
+    };
+  }
   const typeText = String(type ?? '')
     .trim()
     .toLowerCase();
-  const explicit = typeText === '' ? null : (TYPE_ALIASES[typeText] ?? null);
+  const explicit = typeText === '' ? null : (TYPE_ALIASES.get(typeText) ?? null);
   const asContainer = normalizeContainerNumber(text.text);
   const containerLike = looksLikeContainerNumber(asContainer);
   const requestType: RequestType = explicit ?? (containerLike ? 'container' : 'bill_of_lading');

@@ -22,16 +22,28 @@ export function bucketKey(space: BucketSpace, id: string): string {
   return `${space.prefix}${hash(id) % space.count}`;
 }
 
-/** Each entry is an array whose first element is the time it was fetched. */
+/**
+ * Each entry is an array whose first element is the time it was fetched. Keys come from the
+ * service (container numbers, shipment ids), so a bucket has no prototype: `__proto__`,
+ * `constructor` or `hasOwnProperty` are keys like any other.
+ */
 export type Bucket = Record<string, unknown[]>;
 
+export function emptyBucket(): Bucket {
+  return Object.create(null) as Bucket;
+}
+
 export function parseBucket(raw: string | undefined): Bucket {
-  if (!raw) return {};
+  const bucket = emptyBucket();
+  if (!raw) return bucket;
   try {
     const value = JSON.parse(raw) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Bucket) : {};
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return bucket;
+    // JSON.parse makes "__proto__" an own key; copying keeps it one (the target has no setter).
+    for (const [key, entry] of Object.entries(value)) if (Array.isArray(entry)) bucket[key] = entry;
+    return bucket;
   } catch {
-    return {};
+    return bucket;
   }
 }
 
@@ -43,7 +55,7 @@ export function serializeBucket(bucket: Bucket): { text: string; dropped: boolea
   let text = JSON.stringify(bucket);
   if (text.length <= MAX_BUCKET_CHARS) return { text, dropped: false };
   const byAge = Object.entries(bucket).sort((a, b) => Number(a[1][0]) - Number(b[1][0]));
-  const kept: Bucket = { ...bucket };
+  const kept: Bucket = Object.assign(emptyBucket(), bucket);
   for (const [key] of byAge) {
     delete kept[key];
     text = JSON.stringify(kept);

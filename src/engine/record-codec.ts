@@ -3,6 +3,7 @@
 
 import {
   CONTAINER_ATTRIBUTES,
+  OVERSIZED_KEY,
   SHIPMENT_ATTRIBUTES,
   type ContainerAttributes,
   type ContainerRecord,
@@ -12,7 +13,8 @@ import {
 
 function packAttributes(attributes: Record<string, unknown>, order: readonly string[]): unknown[] {
   const values = order.map((name) => attributes[name] ?? null);
-  const extras: Record<string, unknown> = {};
+  // Attribute names come from the service: no prototype, so "__proto__" is kept like any name.
+  const extras = Object.create(null) as Record<string, unknown>;
   let hasExtras = false;
   for (const [name, value] of Object.entries(attributes)) {
     // Extras keep their nulls: CONTAINER_INFO tells "blank" from "no such field" by presence.
@@ -28,7 +30,7 @@ function packAttributes(attributes: Record<string, unknown>, order: readonly str
 }
 
 function unpackAttributes(values: unknown[], order: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out = Object.create(null) as Record<string, unknown>;
   order.forEach((name, i) => {
     const v = values[i];
     if (v !== undefined) out[name] = v;
@@ -38,9 +40,61 @@ function unpackAttributes(values: unknown[], order: readonly string[]): Record<s
   return out;
 }
 
+/**
+ * The most one record may take in a bucket (buckets hold ~90,000 characters, ~80 records each for
+ * a 10,000-container account). A bigger record would push its whole bucket out of the cache and
+ * be fetched again on every recalculation, so it is made to fit: long texts are cut, then the
+ * largest attributes are replaced by a marker their readers show as unreadable.
+ */
+export const MAX_ENTRY_CHARS = 8_000;
+const TEXT_CUTS = [2_000, 500, 100];
+
+function cutTexts(value: unknown, max: number): unknown {
+  if (typeof value === 'string') return value.length > max ? `${value.slice(0, max - 1)}…` : value;
+  if (Array.isArray(value)) return value.map((v) => cutTexts(v, max));
+  if (value && typeof value === 'object') {
+    const out = Object.create(null) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(value)) out[k] = cutTexts(v, max);
+    return out;
+  }
+  return value;
+}
+
+const size = (value: unknown) => JSON.stringify(value).length;
+
+/** `order`: the attribute layout; the first (the number the entry is keyed by) is never cut. */
+function fitEntry(entry: unknown[], order: readonly string[]): unknown[] {
+  if (size(entry) <= MAX_ENTRY_CHARS) return entry;
+  const head = entry.slice(0, 3);
+  let packed = entry[3] as unknown[];
+  for (const max of TEXT_CUTS) {
+    packed = [packed[0], ...(cutTexts(packed.slice(1), max) as unknown[])];
+    if (size([...head, packed]) <= MAX_ENTRY_CHARS) return [...head, packed];
+  }
+  // Still too big (huge lists): drop the largest attributes, one at a time.
+  const slots: { i: number; name?: string; n: number }[] = [];
+  packed.forEach((v, i) => {
+    if (i === 0) return;
+    if (i === order.length && v && typeof v === 'object') {
+      for (const [name, x] of Object.entries(v)) slots.push({ i, name, n: size(x) });
+    } else slots.push({ i, n: size(v ?? null) });
+  });
+  slots.sort((a, b) => b.n - a.n);
+  const marker = { [OVERSIZED_KEY]: true };
+  for (const slot of slots) {
+    if (slot.name === undefined) packed[slot.i] = marker;
+    else (packed[slot.i] as Record<string, unknown>)[slot.name] = marker;
+    if (size([...head, packed]) <= MAX_ENTRY_CHARS) break;
+  }
+  return [...head, packed];
+}
+
 /** [fetchedAt, id, shipmentId, ...attributes] */
 export function encodeContainer(r: ContainerRecord, fetchedAt: number): unknown[] {
-  return [fetchedAt, r.id, r.shipmentId, packAttributes(r.attributes, CONTAINER_ATTRIBUTES)];
+  return fitEntry(
+    [fetchedAt, r.id, r.shipmentId, packAttributes(r.attributes, CONTAINER_ATTRIBUTES)],
+    CONTAINER_ATTRIBUTES,
+  );
 }
 
 export function decodeContainer(entry: unknown[]): ContainerRecord | null {
@@ -54,12 +108,15 @@ export function decodeContainer(entry: unknown[]): ContainerRecord | null {
 
 /** [fetchedAt, id, containerNumbers | null, ...attributes] */
 export function encodeShipment(r: ShipmentRecord, fetchedAt: number): unknown[] {
-  return [
-    fetchedAt,
-    r.id,
-    r.containerNumbers ?? null,
-    packAttributes(r.attributes, SHIPMENT_ATTRIBUTES),
-  ];
+  return fitEntry(
+    [
+      fetchedAt,
+      r.id,
+      r.containerNumbers ?? null,
+      packAttributes(r.attributes, SHIPMENT_ATTRIBUTES),
+    ],
+    SHIPMENT_ATTRIBUTES,
+  );
 }
 
 export function decodeShipment(entry: unknown[]): ShipmentRecord | null {

@@ -1,14 +1,21 @@
 // Gathers the containers and shipments of several responses, and indexes every shipment
 // identifier (BOL, booking, reference number) to its shipment as they arrive.
 
-import type { JsonApiDocument } from '../api/jsonapi';
+import { dataList, listDocument, type JsonApiDocument, type Resource } from '../api/jsonapi';
 import { recordsOf } from '../api/resources';
 import { AppError } from '../core/errors';
+import { newerJourney } from '../core/journeys';
 import type { ContainerRecord, ShipmentRecord } from '../core/model';
 import { identifierKey, shipmentIdentifiers } from './record-store';
 
 export function isApiError(x: JsonApiDocument | AppError): x is AppError {
   return x instanceof AppError;
+}
+
+/** A container without a text number cannot answer for any row: it is skipped. */
+function hasNumber(r: Resource): boolean {
+  const number = r.attributes?.number;
+  return r.type !== 'container' || (typeof number === 'string' && number !== '');
 }
 
 export class RecordCollector {
@@ -17,9 +24,23 @@ export class RecordCollector {
   /** Identifier key → shipment id; the first shipment seen keeps a shared reference number. */
   readonly identifiers = new Map<string, string>();
 
+  /**
+   * Throws an 'upstream' AppError when the document is not a listing (no `data` list): a wrong
+   * shape is never read as "no records". A record that cannot be read is skipped on its own.
+   */
   absorb(doc: JsonApiDocument): void {
-    const r = recordsOf(doc);
-    for (const c of r.containers) this.containers.set(c.attributes.number, c);
+    const list = listDocument(doc);
+    const r = recordsOf({
+      ...list,
+      data: dataList(list).filter(hasNumber),
+      included: (list.included ?? []).filter(hasNumber),
+    });
+    for (const c of r.containers) {
+      const number = c.attributes.number;
+      const seen = this.containers.get(number);
+      // One number, two journeys (an old returned one and a new one): the newest wins.
+      this.containers.set(number, seen ? newerJourney(seen, c) : c);
+    }
     for (const s of r.shipments) {
       this.shipments.set(s.id, s);
       for (const key of shipmentIdentifiers(s))

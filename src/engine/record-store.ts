@@ -4,7 +4,15 @@
 
 import { AppError } from '../core/errors';
 import type { ContainerRecord, ShipmentRecord } from '../core/model';
-import { bucketKey, parseBucket, serializeBucket, type Bucket, type BucketSpace } from './buckets';
+import { compareJourneys } from '../core/journeys';
+import {
+  bucketKey,
+  emptyBucket,
+  parseBucket,
+  serializeBucket,
+  type Bucket,
+  type BucketSpace,
+} from './buckets';
 import type { Clock, SharedCache, SharedLock } from './ports';
 import { decodeContainer, decodeShipment, encodeContainer, encodeShipment } from './record-codec';
 
@@ -108,7 +116,8 @@ export interface StoreUpdate {
 
 export function shipmentIdentifiers(s: ShipmentRecord): string[] {
   const a = s.attributes;
-  const ids = [a.bill_of_lading_number, a.normalized_number, ...(a.ref_numbers ?? [])];
+  const refs: unknown[] = Array.isArray(a.ref_numbers) ? a.ref_numbers : [];
+  const ids: unknown[] = [a.bill_of_lading_number, a.normalized_number, ...refs];
   return [
     ...new Set(
       ids.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map(identifierKey),
@@ -197,6 +206,19 @@ export class RecordStore {
       shipmentIdentifiers(s).map((key) => [key, s.id] as const),
     );
 
+    // A listing that did not include a container's shipment says nothing about that shipment:
+    // the copy cached earlier is kept (read back below), never dropped as if it were gone.
+    const sent = new Set(shipments.map((s) => s.id));
+    const unsentShipments = update.replaceAll
+      ? [
+          ...new Set(
+            containers.flatMap((c) =>
+              c.shipmentId && !sent.has(c.shipmentId) ? [c.shipmentId] : [],
+            ),
+          ),
+        ]
+      : [];
+
     const touched = new Set<string>([META_KEY]);
     if (update.replaceAll) {
       for (let i = 0; i < CONTAINERS.count; i++) touched.add(`${CONTAINERS.prefix}${i}`);
@@ -217,24 +239,38 @@ export class RecordStore {
 
     this.locked(() => {
       const raw = update.replaceAll
-        ? this.cache.getAll([META_KEY])
+        ? this.cache.getAll([META_KEY, ...RecordStore.shipmentKeys(unsentShipments)])
         : this.cache.getAll([...touched]);
+      const before = new CacheView(raw);
       const buckets = new Map<string, Bucket>();
       const bucket = (key: string) => {
         let b = buckets.get(key);
         if (!b) {
-          b = update.replaceAll ? {} : parseBucket(raw[key]);
+          b = update.replaceAll ? emptyBucket() : parseBucket(raw[key]);
           buckets.set(key, b);
         }
         return b;
       };
       for (const k of touched) if (k !== META_KEY) bucket(k);
+      for (const id of unsentShipments) {
+        const kept = parseBucket(raw[bucketKey(SHIPMENTS, id)])[id];
+        const record = kept ? decodeShipment(kept) : null;
+        if (!kept || !record) continue;
+        bucket(bucketKey(SHIPMENTS, id))[id] = kept;
+        for (const key of shipmentIdentifiers(record))
+          bucket(bucketKey(IDENTIFIERS, key))[key] ??= [Number(kept[0]), id];
+      }
       for (const n of missing) bucket(bucketKey(CONTAINERS, n))[n] = [now];
-      for (const c of containers)
-        bucket(bucketKey(CONTAINERS, c.attributes.number))[c.attributes.number] = encodeContainer(
-          c,
-          now,
-        );
+      for (const c of containers) {
+        const number = c.attributes.number;
+        const b = bucket(bucketKey(CONTAINERS, number));
+        // Another journey under this number that is newer than this one keeps its place.
+        const cached = update.replaceAll ? null : before.container(number);
+        if (cached && 'record' in cached && cached.record.id !== c.id) {
+          if (compareJourneys(cached.record, c) > 0) continue;
+        }
+        b[number] = encodeContainer(c, now);
+      }
       for (const s of shipments) {
         const b = bucket(bucketKey(SHIPMENTS, s.id));
         // Keep container numbers learnt earlier when this copy of the shipment lacks them.
@@ -253,7 +289,7 @@ export class RecordStore {
         if (!existing || existing.length === 1 || Number(existing[0]) < now || existing[1] === id)
           b[key] = [now, id];
       }
-      const metaView = new CacheView(raw).meta;
+      const metaView = before.meta;
       const values: Record<string, string> = {
         [META_KEY]: JSON.stringify({ ...metaView, ...update.meta }),
       };

@@ -7,7 +7,7 @@ import {
   containerCheckDigit,
   looksLikeContainerNumber,
 } from '../core/container-number';
-import { AppError } from '../core/errors';
+import { AppError, toAppError } from '../core/errors';
 import type { ContainerRecord, ShipmentRecord } from '../core/model';
 import { DEFAULT_LOAD_POLICY, loadMissing, type LoadPolicy } from './account-loader';
 import type { Clock } from './ports';
@@ -47,6 +47,19 @@ export function notTrackedError(number: string): AppError {
     'not-found',
     `${number} is not tracked in this account.${hint} Start tracking it from the sidebar (Track) or the Tracking sheet.`,
   );
+}
+
+/**
+ * Why a container's shipment cannot be shown: it has none in the service (a valid state, e.g. a
+ * box tracked on its own), or the service has not sent it with the container yet.
+ */
+export function shipmentMissing(number: string, container: ContainerRecord): AppError {
+  return container.shipmentId
+    ? new AppError(
+        'not-found',
+        `The tracking service has not sent the shipment of ${number} yet; it fills in when the account is next listed (Refresh now, or at the next refresh).`,
+      )
+    : new AppError('not-found', `${number} has no shipment in the tracking service.`);
 }
 
 interface Deps {
@@ -128,8 +141,21 @@ export class TrackingData {
       for (const n of [...containers, ...identifiers]) failures.set(n, e as AppError);
       return { view: store.read(keys), failures };
     }
-    let claim: { meta: AccountMeta; view: CacheView } | null;
-    while (!(claim = store.claimFlight(this.deps.owner, this.freshness.flightMs, keys))) {
+    const failAll = (error: AppError) => {
+      for (const n of [...want.containers, ...want.identifiers]) failures.set(n, error);
+      return { view: view ?? store.read(keys), failures };
+    };
+    // The document lock may be unavailable (another execution holds it): then each number gets
+    // that reason, and the caller still answers every cell it has data for.
+    const tryClaim = (): { meta: AccountMeta; view: CacheView } | null | AppError => {
+      try {
+        return store.claimFlight(this.deps.owner, this.freshness.flightMs, keys);
+      } catch (e) {
+        return toAppError(e);
+      }
+    };
+    let claim: { meta: AccountMeta; view: CacheView } | null | AppError;
+    while (!(claim = tryClaim())) {
       if (staleCovers) return { view: view ?? store.read(keys), failures };
       if (clock.now() >= giveUpAt) {
         const busy = new AppError(
@@ -144,24 +170,36 @@ export class TrackingData {
       want = stillUnknown(view);
       if (want.containers.length + want.identifiers.length === 0) return { view, failures };
     }
-    // Another execution's load may have ended between our last read and the claim: fetch only
-    // what the cache still lacks, and nothing (giving the flight back) when that is nothing.
-    want = stillUnknown(claim.view);
-    if (want.containers.length + want.identifiers.length === 0) {
+    if (claim instanceof AppError) return failAll(claim);
+    const letFlightGo = () => {
       try {
         store.write({ meta: { flight: null } });
       } catch {
         // The lock is busy: the claim expires on its own (flightMs).
       }
+    };
+    // Another execution's load may have ended between our last read and the claim: fetch only
+    // what the cache still lacks, and nothing (giving the flight back) when that is nothing.
+    want = stillUnknown(claim.view);
+    if (want.containers.length + want.identifiers.length === 0) {
+      letFlightGo();
       return { view: claim.view, failures };
     }
-    const result = loadMissing(
-      client,
-      want,
-      claim.meta,
-      clock.now(),
-      this.deps.load ?? DEFAULT_LOAD_POLICY,
-    );
+    let result: ReturnType<typeof loadMissing>;
+    try {
+      result = loadMissing(
+        client,
+        want,
+        claim.meta,
+        clock.now(),
+        this.deps.load ?? DEFAULT_LOAD_POLICY,
+      );
+    } catch (e) {
+      // An answer of the wrong shape (or a lock the request gate could not get): these numbers
+      // fail with the reason; the flight is let go so others need not wait it out.
+      letFlightGo();
+      return failAll(toAppError(e));
+    }
     try {
       store.write({ ...result.update, meta: { ...result.update.meta, flight: null } });
     } catch (e) {
@@ -248,13 +286,7 @@ export class TrackingData {
     for (const [n, a] of containerAnswers) {
       if ('error' in a) answers.set(n, a);
       else if (a.shipment) answers.set(n, { shipment: a.shipment, fetchedAt: a.fetchedAt });
-      else
-        answers.set(n, {
-          error: new AppError(
-            'not-found',
-            `The shipment of ${n} is not loaded yet. Try again in a minute.`,
-          ),
-        });
+      else answers.set(n, { error: shipmentMissing(n, a.container) });
     }
     if (byIdentifier.length === 0) return answers;
 

@@ -72,6 +72,29 @@ describe('Tracking rows', () => {
     });
   });
 
+  it('marks a Number that holds no identifier (an error value, a date) as unusable, with the reason', () => {
+    expect(parseRow(2, '#N/A', '', 'MSCU', '')).toMatchObject({
+      unusable: true,
+      problem: 'Number has an error: #N/A — fix the cell',
+    });
+    expect(parseRow(2, ' #div/0! ', '', '', '')!.problem).toBe(
+      'Number has an error: #DIV/0! — fix the cell',
+    );
+    expect(parseRow(2, new Date(0), '', '', '')).toMatchObject({
+      unusable: true,
+      problem: 'Number is not usable: the cell holds a date',
+    });
+    expect(parseRow(2, 'CSQU3054383', '', '', '')).not.toHaveProperty('unusable');
+  });
+
+  it('reads a Type that is a JavaScript property name as an unknown Type', () => {
+    for (const type of ['constructor', '__proto__', 'toString'])
+      expect(parseRow(2, 'BK123', type, 'MAEU', '')).toMatchObject({
+        requestType: 'bill_of_lading',
+        problem: expect.stringMatching(/unknown Type/),
+      });
+  });
+
   it('skips rows without a number', () => {
     expect(parseRow(2, '', '', 'MSCU', '')).toBeNull();
     expect(parseRow(2, '   ', '', '', '')).toBeNull();

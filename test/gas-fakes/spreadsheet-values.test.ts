@@ -30,6 +30,7 @@ function formats() {
   r.setNumberFormats([['#,##0.00', '0.0%', '000', '0.00']]);
   return r.getDisplayValues()[0];
 }
+function readA(a1) { return SpreadsheetApp.getActiveSpreadsheet().getSheetByName('T').getRange(a1).getValues(); }
 function badShape(values) { SpreadsheetApp.getActiveSheet().getRange('A1:B2').setValues(values); }
 `;
 
@@ -108,5 +109,34 @@ describe('values written by scripts (USER_ENTERED-like parsing)', () => {
     expect(thrown(() => rt.run('badShape', [[1, 2]]))).toBe(
       "The parameters (number[]) don't match the method signature for SpreadsheetApp.Range.setValues.",
     );
+  });
+
+  it('refuses a text over 50,000 characters in any cell, failing the whole call', () => {
+    const { rt } = makeRuntime(CODE, { spreadsheet: sheets });
+    const long = 'x'.repeat(50_001);
+    expect(thrown(() => rt.run('write', ['A1:B1', [['kept?', long]]]))).toBe(
+      'Your input contains more than the maximum of 50000 characters in a single cell.',
+    );
+    expect(rt.run('readA', ['A1:B1'])).toEqual([['', '']]); // nothing of the call was written
+    expect(thrown(() => rt.run('writeOne', ['A1', long]))).toMatch(/maximum of 50000 characters/);
+    const exact = 'y'.repeat(50_000);
+    expect((rt.run('writeOne', ['A1', exact]) as unknown[])[0]).toBe(exact);
+  });
+
+  it('reads error cells as their error text, the way getValues() returns them', () => {
+    const { rt } = makeRuntime(CODE, { spreadsheet: sheets });
+    rt.formulaEvaluator = (formula) => (formula === '=1/0' ? '#DIV/0!' : undefined);
+    const typed = ['#N/A', '#ref!', '#VALUE!', '#NAME?', '#NUM!', '#NULL!', '#ERROR!'];
+    const out = rt.run('write', ['A1:H1', [[...typed, '=1/0']]]) as { values: unknown[][] };
+    expect(out.values[0]).toEqual([
+      '#N/A',
+      '#REF!',
+      '#VALUE!',
+      '#NAME?',
+      '#NUM!',
+      '#NULL!',
+      '#ERROR!',
+      '#DIV/0!',
+    ]);
   });
 });

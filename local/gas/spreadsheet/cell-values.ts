@@ -7,6 +7,7 @@
 // "true"/"false" become booleans; ISO date-times with 'T' or 'Z' stay text; time-only strings
 // such as "10:30" stay text here (Sheets would make them times).
 
+import { fail } from '../errors';
 import { fromWallTime } from '../time-zone';
 
 export type CellValue = string | number | boolean | Date;
@@ -107,9 +108,44 @@ export function interpretWrite(
   if (text.startsWith('=') && text.length > 1) return { value: '', formula: text };
   if (text.startsWith("'")) return { value: text.slice(1) };
   const trimmed = text.trim();
+  const error = ERROR_VALUES.find((e) => e === trimmed.toUpperCase());
+  if (error) return { value: error };
   if (/^(true|false)$/i.test(trimmed)) return { value: trimmed.toLowerCase() === 'true' };
   return parseNumber(trimmed) ?? parseDate(trimmed, timeZone) ?? { value: text };
 }
+
+/**
+ * Sheets refuses a write of a text longer than this in any one cell, failing the whole
+ * setValue(s) call (nothing is written) with the message below. Limit: Google's "Files you can
+ * store in Google Drive" (50,000 characters per cell); message as Apps Script reports it (seen in
+ * many public bug reports: "Your input contains more than the maximum of 50000 characters in a
+ * single cell.").
+ */
+export const MAX_CELL_CHARS = 50_000;
+
+export function checkCellText(input: unknown): void {
+  if (typeof input === 'string' && input.length > MAX_CELL_CHARS) {
+    fail(
+      `Your input contains more than the maximum of ${MAX_CELL_CHARS} characters in a single cell.`,
+    );
+  }
+}
+
+/**
+ * Error values. Apps Script's getValues() returns a cell that shows an error as the error's text
+ * (the string "#N/A", "#REF!", …), the same as a cell holding that text; typing one of these
+ * into a cell makes it an error cell. Scripts cannot tell the two apart through getValues().
+ */
+export const ERROR_VALUES = [
+  '#N/A',
+  '#REF!',
+  '#VALUE!',
+  '#DIV/0!',
+  '#NAME?',
+  '#NUM!',
+  '#NULL!',
+  '#ERROR!',
+] as const;
 
 export function isBlank(cell: Cell | undefined): boolean {
   return !cell || (cell.value === '' && cell.formula === undefined);

@@ -4,7 +4,7 @@
 import { fail } from '../errors';
 import { registerFake } from '../registry';
 import { areaToA1, intersects, type Area } from './a1';
-import type { Cell, CellValue } from './cell-values';
+import { checkCellText, type Cell, type CellValue } from './cell-values';
 import type { SheetModel } from './model';
 import { displayValue } from './number-format';
 import { eachCell, setAll, setEach } from './range-cells';
@@ -64,6 +64,9 @@ export class FakeRange
   }
 
   setValues(values: unknown[][]): this {
+    // Sheets checks every value before writing any: one over-long text fails the whole call.
+    if (Array.isArray(values))
+      for (const line of values) if (Array.isArray(line)) line.forEach(checkCellText);
     setEach(this.view, values, 'setValues', (_cell, v, r, c) =>
       this.model.write(this.sheet, r, c, v),
     );
@@ -71,6 +74,7 @@ export class FakeRange
   }
 
   setValue(value: unknown): this {
+    checkCellText(value);
     setAll(this.view, (_cell, r, c) => this.model.write(this.sheet, r, c, value));
     return this;
   }
