@@ -88,20 +88,17 @@ function text(value: unknown): string {
   return String(value);
 }
 
-/** getAutoRefresh() as lines: the known fields in words, any others as `name: value`. */
+/** getAutoRefresh() in words: this spreadsheet's schedule for this user, and what it may be. */
 function autoRefreshLines(): string[] {
-  const state = getAutoRefresh() as unknown as Record<string, unknown>;
-  const lines = [
-    state.enabled
-      ? `On${typeof state.minutes === 'number' ? `, every ${state.minutes} minutes` : ''}`
-      : 'Off',
+  const state = getAutoRefresh();
+  const label = (minutes: number | null) =>
+    state.choices.find((c) => c.minutes === minutes)?.label ?? `${String(minutes)} minutes`;
+  return [
+    state.enabled ? `On, every ${label(state.minutes)}` : 'Off',
+    `Intervals this ${state.mode === 'bound' ? 'bound script' : 'add-on'} allows: ${state.choices
+      .map((c) => c.label)
+      .join(', ')}`,
   ];
-  if (state.note) lines.push(text(state.note));
-  for (const [name, value] of Object.entries(state)) {
-    if (['enabled', 'minutes', 'note'].includes(name) || value === undefined) continue;
-    lines.push(`${name}: ${text(value)}`);
-  }
-  return lines;
 }
 
 /** The hidden status sheet the refresh writes ("Last refresh", "Status" rows); never created here. */

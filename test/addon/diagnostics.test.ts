@@ -35,7 +35,10 @@ describe('getDiagnostics', () => {
     expect(zones.advice.join('\n')).toMatch(/Tracking sheet’s ETA, ATA and Appointment/);
     // Only a bound script may change its own zone.
     expect(zones.advice.join('\n')).toMatch(/set the script's time zone to America\/New_York/);
-    expect(value(before.autoRefresh)).toEqual(['Off']);
+    expect(value(before.autoRefresh)).toEqual([
+      'Off',
+      'Intervals this bound script allows: 15 minutes, 30 minutes, 1 hour, 2 hours, 4 hours, 6 hours, 12 hours, 1 day',
+    ]);
     expect(value(before.lastRefresh)).toBeNull(); // and no status sheet was created by asking
     expect(h.gas.spreadsheet.sheetByName('Container Tracking status')).toBeUndefined();
     expect(value(before.api)).toEqual({ host: '127.0.0.1:4949', keySet: true });

@@ -31,6 +31,8 @@ function world() {
   gas.run('saveSettings', [
     { apiKey: emulator.demoKey, apiBaseUrl: `${ORIGIN}/v2`, appUrl: ORIGIN },
   ]);
+  // The manifest asks for drive.file: the add-in may open the file once the user picked it.
+  gas.drive.grant(FILE_ID);
   return { emulator, gas };
 }
 
@@ -61,7 +63,10 @@ describe("the add-in's fetches under its manifest's urlFetchWhitelist", () => {
   it('refuses an API base URL outside the list, as Apps Script would, sending nothing', () => {
     const { gas } = world();
     const elsewhere = 'https://tracking.example.com';
-    gas.run('saveSettings', [{ apiBaseUrl: `${elsewhere}/v2`, appUrl: elsewhere }]);
+    // A new host needs its own key (the stored one is bound to the host it was saved for).
+    gas.run('saveSettings', [
+      { apiKey: 'key-for-elsewhere-5678', apiBaseUrl: `${elsewhere}/v2`, appUrl: elsewhere },
+    ]);
     const before = gas.urlFetchLog.length;
     expect(() => gas.run('uploadDriveFile', [{ fileId: FILE_ID }])).toThrow(
       `Request to ${elsewhere}/rails/active_storage/direct_uploads failed because the URL has not been whitelisted in the script manifest.`,

@@ -231,7 +231,9 @@ export function runConcurrently(
   const finish = (x: Live, done: Extract<FromWorker, { type: 'done' }>, killed = false): void => {
     x.phase = { is: 'done' };
     const signal = x.exec.scheduling!.signal;
-    for (const scope of rt.locks.releaseAll(x.exec.id)) signal(lockReleased(scope));
+    // The document lock is the spreadsheet's; the script and user locks are the project's.
+    const released = [...rt.locks.releaseAll(x.exec.id), ...rt.project.locks.releaseAll(x.exec.id)];
+    for (const scope of released) signal(lockReleased(scope));
     const elapsedMs = x.exec.elapsedMs();
     const exceeded = killed || elapsedMs > x.exec.limitMs;
     let error: Error | undefined;
