@@ -23,9 +23,10 @@ afterAll(() => preview?.close());
 
 test('a Drive file is attached: its PUT goes to the storage host, served by the emulator', () => {
   const runtime = preview.session.runtime;
-  const result = runtime.run<{ documentId: string; name: string }>('uploadDriveFile', [
-    { fileId: driveIdFor('bill-of-lading.pdf') },
-  ]);
+  const fileId = driveIdFor('bill-of-lading.pdf');
+  // Under drive.file the add-in opens only what the user picked (the stand-in picker grants it).
+  runtime.drive.grant(fileId);
+  const result = runtime.run<{ documentId: string; name: string }>('uploadDriveFile', [{ fileId }]);
   expect(result).toEqual({ documentId: expect.any(String), name: 'bill-of-lading.pdf' });
   const put = runtime.urlFetchLog.find((e) => e.method === 'PUT')!;
   expect([new URL(put.url).origin, put.status]).toEqual([DEFAULT_STORAGE_ORIGIN, 200]);
