@@ -31,6 +31,7 @@ function slowWorld(rows?: unknown[][], latencyMs = LATENCY_MS): SlowWorld {
       return { ...response, headers: { ...response.headers, [DELAY_HEADER]: String(latencyMs) } };
     },
     clock,
+    allowlistStandIns: [ORIGIN],
     spreadsheet: {
       timeZone: 'America/New_York',
       ...(rows

@@ -21,6 +21,7 @@ export function uploadMemory(): Row {
     codePath: CODE_PATH,
     fetch: (req) => emulator.handle(req),
     clock,
+    allowlistStandIns: [ORIGIN],
     drive: { files: [{ id: FILE_ID, name: 'scan.pdf', mimeType: 'application/pdf', bytes }] },
   });
   const w: World = { clock, emulator, gas };
