@@ -3,6 +3,8 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as s from './scenarios';
+import { largeAccountsReport } from './large-accounts';
+import { soakReport } from './soak';
 
 function callsText(calls: Record<string, number>): string {
   const parts = Object.entries(calls)
@@ -53,6 +55,7 @@ for (const r of rows) {
 }
 const table = lines.join('\n');
 console.log(table);
+for (const report of [soakReport, largeAccountsReport]) console.log(`\n${report()}`);
 
 if (process.argv.includes('--readme')) {
   const readme = readFileSync('README.md', 'utf8');

@@ -11,7 +11,8 @@ import { trackingLink } from '../core/settings';
 import { AppError, toAppError } from '../core/errors';
 import type { ContainerRecord } from '../core/model';
 import { runBulkTracking } from '../engine/bulk-tracking';
-import { RequestLedger, trackingText } from '../engine/request-ledger';
+import { requestIdentity } from '../core/number-identity';
+import { RequestLedger, entriesToRetire, trackingText } from '../engine/request-ledger';
 import { identifierKey } from '../engine/record-store';
 import { syncForSheet, type SyncResult } from '../engine/sheet-sync';
 import { Execution, BUDGETS } from '../gas/execution';
@@ -135,7 +136,29 @@ export function refreshTrackingSheet(options: { scheduled?: boolean } = {}): Ref
   const owner = Math.random().toString(36).slice(2);
   const empty = { rows: 0, updated: 0, requests: 0, trackingRequestsCreated: 0, complete: false };
 
-  const lease = takeLease(run.lock, props, owner, now(), BUDGETS.trigger.timeMs + 60_000);
+  const take = () => takeLease(run.lock, props, owner, now(), BUDGETS.trigger.timeMs + 60_000);
+  let lease;
+  try {
+    try {
+      lease = take();
+    } catch (e) {
+      // A store filled by an older version's ledger: trim the ledger to its share and retry once.
+      // (The service's 422 duplicate still guards numbers whose entries this drops.)
+      const ledger = new RequestLedger(props);
+      const trimmed = entriesToRetire(ledger.load(), {
+        now: now(),
+        tracked: new Set(),
+        onSheet: new Set(),
+      });
+      if (trimmed.length === 0) throw e;
+      ledger.retire(trimmed);
+      lease = take();
+    }
+  } catch (e) {
+    const message = `Refresh failed: ${toAppError(e).message}`;
+    report(ss, message, false, new Date(now()), !options.scheduled);
+    return { ok: false, message, ...empty };
+  }
   if (!lease) {
     const message = 'Another refresh is running; this one was skipped.';
     report(ss, message, false, new Date(now()), !options.scheduled);
@@ -225,9 +248,17 @@ export function refreshTrackingSheet(options: { scheduled?: boolean } = {}): Ref
       })),
       now,
       timeLeft,
+      // Retired first, so a store filled by an older version frees room before anything is saved.
+      (entries) =>
+        entriesToRetire(entries, {
+          now: now(),
+          tracked: new Set([...sync.containers.keys(), ...sync.identifiers.keys()]),
+          onSheet: new Set(rows.map((r) => requestIdentity(r.requestType, r.number))),
+        }),
     );
+    // Every row of a number shows the state of its one request.
     for (const row of untracked) {
-      const entry = bulk.entries.get(row.number);
+      const entry = bulk.entries.get(requestIdentity(row.requestType, row.number));
       const text = entry
         ? trackingText(entry)
         : (row.problem ?? (row.scac === '' ? 'add a SCAC' : 'not tracked'));
