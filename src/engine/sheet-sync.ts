@@ -8,7 +8,7 @@ import { MAX_PAGE_SIZE, searchShipments } from '../api/resources';
 import type { AppError } from '../core/errors';
 import type { ContainerRecord, ShipmentRecord } from '../core/model';
 import { DEFAULT_LOAD_POLICY } from './account-loader';
-import { listPages, type PageRun } from './page-listing';
+import { listPages, wasSent, type PageRun } from './page-listing';
 import type { DurableStore } from './ports';
 import { RecordCollector, isApiError } from './record-collector';
 import { RecordStore, identifierKey } from './record-store';
@@ -92,15 +92,12 @@ export function syncForSheet(
   const useListing = knownPages <= Math.max(DEFAULT_LOAD_POLICY.smallAccountPages, demand);
 
   if (!useListing) {
-    const queries = [
-      ...wanted.containers.filter((n) => !result.containers.has(n)),
-      ...wanted.identifiers.filter((i) => !result.identifiers.has(identifierKey(i))),
-    ];
-    const containerQueries =
-      queries.length -
-      wanted.identifiers.filter((i) => !result.identifiers.has(identifierKey(i))).length;
+    // What the first page (if read) did not already answer.
+    const containers = wanted.containers.filter((n) => !result.containers.has(n));
+    const identifiers = wanted.identifiers.filter((i) => !result.identifiers.has(identifierKey(i)));
+    const queries = [...containers, ...identifiers];
     const docs = client.sendAll(queries.map(searchShipments));
-    result.requests += docs.length;
+    result.requests += docs.filter(wasSent).length;
     docs.forEach((d, i) => {
       if (isApiError(d)) {
         result.failure ??= d;
@@ -109,7 +106,7 @@ export function syncForSheet(
       absorb(d);
       const q = queries[i]!;
       const found =
-        i < containerQueries ? result.containers.has(q) : result.identifiers.has(identifierKey(q));
+        i < containers.length ? result.containers.has(q) : result.identifiers.has(identifierKey(q));
       if (!found) result.notTracked.add(q);
     });
     result.complete = !result.failure;
@@ -184,7 +181,7 @@ function confirmUnseen(
 ): void {
   if (numbers.length === 0) return;
   const docs = client.sendAll(numbers.map(searchShipments));
-  result.requests += docs.length;
+  result.requests += docs.filter(wasSent).length;
   docs.forEach((d, i) => {
     const n = numbers[i]!;
     if (isApiError(d)) {
