@@ -191,6 +191,8 @@ export function refreshTrackingSheet(options: { scheduled?: boolean } = {}): Ref
     const started = now();
     const timeLeft = () => run.startedAt + BUDGETS[kind].timeMs - now();
 
+    const ledger = new RequestLedger(props);
+    const requested = new Set(ledger.load().keys());
     const sync = syncForSheet(
       client,
       run.store,
@@ -200,6 +202,11 @@ export function refreshTrackingSheet(options: { scheduled?: boolean } = {}): Ref
         identifiers: rows.filter((r) => r.kind === 'shipment').map((r) => r.number),
       },
       started,
+      new Set(
+        rows
+          .filter((r) => requested.has(requestIdentity(r.requestType, r.number)))
+          .map((r) => r.number),
+      ),
     );
 
     // A BOL row sums up all its containers. When this run saw only part of the account, the
@@ -235,7 +242,6 @@ export function refreshTrackingSheet(options: { scheduled?: boolean } = {}): Ref
     }
 
     // Rows the service does not track: request tracking once, or say what is missing.
-    const ledger = new RequestLedger(props);
     const candidates = untracked.filter((r) => !r.problem && r.scac !== '');
     const bulk = runBulkTracking(
       client,

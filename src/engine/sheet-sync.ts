@@ -50,6 +50,12 @@ export function syncForSheet(
   props: DurableStore,
   wanted: { containers: string[]; identifiers: string[] },
   now: number,
+  /**
+   * Numbers the service already told us about through a tracking request (pending, failed…):
+   * when a listing does not see them they are not tracked, without a look-up. Only numbers that
+   * would otherwise get a tracking request are worth confirming.
+   */
+  requested: ReadonlySet<string> = new Set(),
 ): SyncResult {
   const found = new RecordCollector();
   const result: SyncResult = {
@@ -152,7 +158,9 @@ export function syncForSheet(
       // Pages shift while they are read (the service lists the most recently refreshed first),
       // even within one run: a number the listing missed is looked up before it is called
       // untracked. Those beyond this run's share wait for the next run, keeping their values.
-      confirmUnseen(client, found, unseen.slice(0, CONFIRM_PER_RUN), result);
+      for (const n of unseen) if (requested.has(n)) result.notTracked.add(n);
+      const confirm = unseen.filter((n) => !requested.has(n));
+      confirmUnseen(client, found, confirm.slice(0, CONFIRM_PER_RUN), result);
       if (cursor) props.remove(CURSOR_KEY);
     } else if (c.nextPage > 1) {
       props.setAll({ [CURSOR_KEY]: JSON.stringify(c) });

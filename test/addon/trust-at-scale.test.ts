@@ -14,6 +14,9 @@ function withRows(rows: unknown[][], extra: Parameters<typeof createHarness>[0] 
   return h;
 }
 
+const scheduled = (h: Harness) =>
+  h.gas.run('refreshTrackingSheet', [{ scheduled: true }], { kind: 'trigger' });
+
 const isListing = (req: HttpRequest) => /\/v2\/containers\?/.test(req.url);
 const isPost = (req: HttpRequest) =>
   req.method === 'POST' && /\/v2\/tracking_requests$/.test(req.url);
@@ -220,5 +223,32 @@ describe('a store filled by an older version of the ledger', () => {
     expect(sizes[0]).toBeLessThan(full);
     expect(sizes[2]).toBeLessThan(sizes[1]!);
     expect(store.map.has('CT_TR:OLDBOL000000')).toBe(false);
+  });
+});
+
+describe('numbers that already have a tracking request', () => {
+  it('are not looked up again, so a new row is never starved behind failed ones', () => {
+    const failing = Array.from({ length: 120 }, (_, i) => [
+      `MEDUNOTFOUND${String(i).padStart(3, '0')}`,
+      'MSCU',
+    ]);
+    const h = withRows(failing);
+    const first = countRequests(h, isPost);
+    scheduled(h);
+    h.clock.advance(60 * 60_000);
+    scheduled(h); // the rest of the first requests
+    h.clock.advance(60 * 60_000);
+    expect(first()).toBe(120);
+
+    const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
+    h.gas.spreadsheet.write(sheet, 122, HEADERS.indexOf('Number') + 1, 'MEDUNEWROW001');
+    h.gas.spreadsheet.write(sheet, 122, HEADERS.indexOf('SCAC') + 1, 'MSCU');
+    const posts = countRequests(h, isPost);
+    const lookups = countRequests(h, (req) => /\/v2\/shipments\?/.test(req.url));
+    scheduled(h);
+    expect(lookups()).toBe(1);
+    expect(posts()).toBe(1);
+    expect(column(h, 'Tracking')[120]).toBe('pending');
+    expect(column(h, 'Tracking')[0]).toBe('failed: not_found');
   });
 });
