@@ -4,6 +4,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { concurrencyTable } from './concurrency';
 import * as s from './scenarios';
+import { largeAccountsReport } from './large-accounts';
+import { soakReport } from './soak';
 import { uploadMemory } from './upload-memory';
 
 function callsText(calls: Record<string, number>): string {
@@ -57,6 +59,7 @@ for (const r of rows) {
 const table = lines.join('\n');
 console.log(table);
 console.log(`\n${concurrencyTable()}`);
+for (const report of [soakReport, largeAccountsReport]) console.log(`\n${report()}`);
 
 if (process.argv.includes('--readme')) {
   const readme = readFileSync('README.md', 'utf8');

@@ -12,7 +12,8 @@ import { AppError, toAppError } from '../core/errors';
 import { redact } from '../core/redact';
 import type { ContainerRecord } from '../core/model';
 import { runBulkTracking } from '../engine/bulk-tracking';
-import { RequestLedger, trackingText } from '../engine/request-ledger';
+import { requestIdentity } from '../core/number-identity';
+import { RequestLedger, entriesToRetire, trackingText } from '../engine/request-ledger';
 import { identifierKey } from '../engine/record-store';
 import { syncForSheet, type SyncResult } from '../engine/sheet-sync';
 import { Execution, BUDGETS, type ExecutionContext } from '../gas/execution';
@@ -150,7 +151,29 @@ export function refreshSpreadsheet(
   const owner = Math.random().toString(36).slice(2);
   const empty = { rows: 0, updated: 0, requests: 0, trackingRequestsCreated: 0, complete: false };
 
-  const lease = takeLease(run.lock, props, owner, now(), BUDGETS.trigger.timeMs + 60_000);
+  const take = () => takeLease(run.lock, props, owner, now(), BUDGETS.trigger.timeMs + 60_000);
+  let lease;
+  try {
+    try {
+      lease = take();
+    } catch (e) {
+      // A store filled by an older version's ledger: trim the ledger to its share and retry once.
+      // (The service's 422 duplicate still guards numbers whose entries this drops.)
+      const ledger = new RequestLedger(props);
+      const trimmed = entriesToRetire(ledger.load(), {
+        now: now(),
+        tracked: new Set(),
+        onSheet: new Set(),
+      });
+      if (trimmed.length === 0) throw e;
+      ledger.retire(trimmed);
+      lease = take();
+    }
+  } catch (e) {
+    const message = `Refresh failed: ${toAppError(e).message}`;
+    report(ss, message, false, new Date(now()), !options.scheduled);
+    return { ok: false, message, ...empty };
+  }
   if (!lease) {
     const message = 'Another refresh is running; this one was skipped.';
     report(ss, message, false, new Date(now()), !options.scheduled);
@@ -185,6 +208,8 @@ export function refreshSpreadsheet(
     const started = now();
     const timeLeft = () => run.startedAt + BUDGETS[kind].timeMs - now();
 
+    const ledger = new RequestLedger(props);
+    const requested = new Set(ledger.load().keys());
     const sync = syncForSheet(
       client,
       run.store,
@@ -194,6 +219,11 @@ export function refreshSpreadsheet(
         identifiers: lookups.filter((r) => r.kind === 'shipment').map((r) => r.number),
       },
       started,
+      new Set(
+        rows
+          .filter((r) => requested.has(requestIdentity(r.requestType, r.number)))
+          .map((r) => r.number),
+      ),
     );
 
     // A BOL row sums up all its containers. When this run saw only part of the account, the
@@ -233,7 +263,6 @@ export function refreshSpreadsheet(
     }
 
     // Rows the service does not track: request tracking once, or say what is missing.
-    const ledger = new RequestLedger(props);
     const candidates = untracked.filter((r) => !r.problem && r.scac !== '');
     const bulk = runBulkTracking(
       client,
@@ -246,9 +275,17 @@ export function refreshSpreadsheet(
       })),
       now,
       timeLeft,
+      // Retired first, so a store filled by an older version frees room before anything is saved.
+      (entries) =>
+        entriesToRetire(entries, {
+          now: now(),
+          tracked: new Set([...sync.containers.keys(), ...sync.identifiers.keys()]),
+          onSheet: new Set(rows.map((r) => requestIdentity(r.requestType, r.number))),
+        }),
     );
+    // Every row of a number shows the state of its one request.
     for (const row of untracked) {
-      const entry = bulk.entries.get(row.number);
+      const entry = bulk.entries.get(requestIdentity(row.requestType, row.number));
       const text = entry
         ? trackingText(entry)
         : (row.problem ?? (row.scac === '' ? 'add a SCAC' : 'not tracked'));

@@ -87,6 +87,8 @@ export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
   // Redacted before anything is cut or matched: a cut through the key would leave part of it.
   const text = redact(error instanceof Error ? error.message : String(error));
+  const storage = storageError(text);
+  if (storage) return storage;
   if (/Service invoked too many times|quota|Bandwidth quota exceeded/i.test(text)) {
     return new AppError(
       'quota',
@@ -101,4 +103,24 @@ export function toAppError(error: unknown): AppError {
   }
   // Our own bug or an unforeseen service failure: say what it was, so it can be reported.
   return new AppError('upstream', `Unexpected error: ${text.slice(0, 200)}`);
+}
+
+/**
+ * A full property store is not a daily quota: Apps Script says "You have exceeded the property
+ * storage quota. Please remove some properties and try again." (500 KB per store, Quotas for
+ * Google Services), and only "Service invoked too many times for one day: properties." is daily,
+ * and then about properties, not web requests.
+ */
+function storageError(text: string): AppError | null {
+  if (/too many times for one day: properties/i.test(text)) {
+    return new AppError(
+      'quota',
+      "Google's daily limit for this add-in's stored-settings reads and writes (PropertiesService) is used up. It resets within 24 hours; until then refreshes cannot save their progress.",
+    );
+  }
+  if (!/property storage quota/i.test(text)) return null;
+  return new AppError(
+    'quota',
+    "This spreadsheet's add-in storage (document properties, 500 KB) is full, so the add-in could not save its progress. The next refresh retires entries it no longer needs; if this message stays, delete rows you no longer track from the Tracking sheet.",
+  );
 }

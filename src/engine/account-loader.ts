@@ -1,25 +1,39 @@
 // Fetches what a lookup is missing at the lowest request cost: a full listing of the account
 // (⌈N/100⌉ requests, answers every later question too) when the account is small or the demand
-// is large, else one targeted `/shipments?q=` per missing number.
+// is large, else one targeted `/shipments?q=` per missing number. A listing too large for one
+// load continues where the previous load stopped (its progress is kept with the account's meta),
+// taking at most a share of each minute's requests, so a range over a large account converges
+// at close to ⌈N/100⌉ pages and leaves room for the sidebar and the refresh.
 
 import type { ApiClient } from '../api/client';
-import { metaNumber } from '../api/jsonapi';
-import { MAX_PAGE_SIZE, listContainersPage, searchShipments } from '../api/resources';
-import type { AppError } from '../core/errors';
+import { MAX_PAGE_SIZE, searchShipments } from '../api/resources';
+import { AppError } from '../core/errors';
+import { claimedPages, listPages, listedSize, wasSent } from './page-listing';
 import { RecordCollector, isApiError } from './record-collector';
-import type { AccountMeta, StoreUpdate } from './record-store';
+import type { AccountMeta, ListingProgress, StoreUpdate } from './record-store';
 
 export interface LoadPolicy {
   /** Accounts of up to this many pages are always listed whole: it serves every other cell too. */
   smallAccountPages: number;
   /** How long a known account size is trusted. */
   totalTrustMs: number;
+  /** Listing pages one range may request in any minute; the rest of the window is for others. */
+  listingShare: number;
+  /** A listing spread over loads restarts when older than this (its first pages go stale). */
+  listingMaxAgeMs: number;
+  /** Numbers a complete listing did not see that one load confirms with targeted look-ups. */
+  confirmPerLoad: number;
 }
 
 export const DEFAULT_LOAD_POLICY: LoadPolicy = {
   smallAccountPages: 20,
   totalTrustMs: 6 * 3_600_000,
+  listingShare: 60,
+  listingMaxAgeMs: 12 * 60_000,
+  confirmPerLoad: 10,
 };
+
+const MINUTE_MS = 60_000;
 
 export interface LoadRequest {
   containers: string[];
@@ -33,6 +47,13 @@ export interface LoadResult {
   requests: number;
 }
 
+function loadingError(progress: ListingProgress): AppError {
+  return new AppError(
+    'busy',
+    `Loading the account: ${progress.nextPage - 1} of about ${progress.claimed} pages so far. The rest follows within a few minutes; recalculate (or wait for the next refresh) to fill this in.`,
+  );
+}
+
 export function loadMissing(
   client: ApiClient,
   want: LoadRequest,
@@ -43,81 +64,171 @@ export function loadMissing(
   const found = new RecordCollector();
   const failures = new Map<string, AppError>();
   let requests = 0;
-  const stillWanted = () => {
-    return {
-      containers: want.containers.filter((n) => !found.containers.has(n)),
-      identifiers: want.identifiers.filter((i) => !found.hasIdentifier(i)),
-    };
+  const stillWanted = () => ({
+    containers: want.containers.filter((n) => !found.containers.has(n)),
+    identifiers: want.identifiers.filter((i) => !found.hasIdentifier(i)),
+  });
+  const failAll = (error: AppError, left = stillWanted()) => {
+    for (const n of [...left.containers, ...left.identifiers]) failures.set(n, error);
+  };
+  const absorb = found.absorb.bind(found);
+
+  const previous =
+    meta.listing && now - meta.listing.startedAt < policy.listingMaxAgeMs ? meta.listing : null;
+  const windowOpen = previous != null && now - previous.windowStart < MINUTE_MS;
+  const progress: ListingProgress = previous
+    ? {
+        ...previous,
+        windowStart: windowOpen ? previous.windowStart : now,
+        spent: windowOpen ? previous.spent : 0,
+      }
+    : { startedAt: now, nextPage: 1, claimed: 1, windowStart: now, spent: 0 };
+  const update: StoreUpdate = { meta: { flight: null } };
+  const finish = (): LoadResult => {
+    update.containers = [...found.containers.values()];
+    update.shipments = [...found.shipments.values()];
+    return { update, failures, requests };
   };
 
   let total = meta.total != null && now - meta.totalAt < policy.totalTrustMs ? meta.total : null;
-  let firstPageDone = false;
-  if (total == null) {
+  if (!previous && total == null) {
     // The first page tells the account's size and may already hold what we want.
-    const [first] = client.sendAll([listContainersPage(1)]);
-    requests++;
-    if (isApiError(first!)) {
-      for (const n of [...want.containers, ...want.identifiers]) failures.set(n, first);
+    const first = listPages(client, 1, 1, 1, absorb);
+    requests += first.requests;
+    if (first.failure) {
+      failAll(first.failure);
       return { update: {}, failures, requests };
     }
-    found.absorb(first!);
-    total = metaNumber(first!, 'total') ?? found.containers.size;
-    firstPageDone = true;
+    progress.spent += first.requests;
+    progress.nextPage = first.nextPage;
+    progress.claimed = first.claimed;
+    total = first.ended ? listedSize(first) : first.claimed * MAX_PAGE_SIZE;
+    // Only a count we just read renews the trust in it.
+    update.meta = { total, totalAt: now, flight: null };
+    if (first.ended) return completeListing(client, found, want, now, update, policy, finish);
   }
 
-  // Only a count we just read renews the trust in it.
-  const update: StoreUpdate = {
-    meta: firstPageDone ? { total, totalAt: now, flight: null } : { flight: null },
-  };
   const left = stillWanted();
   const demand = left.containers.length + left.identifiers.length;
-  const pages = Math.max(1, Math.ceil(total / MAX_PAGE_SIZE));
-
-  if (demand > 0 && pages <= Math.max(policy.smallAccountPages, demand)) {
-    const from = firstPageDone ? 2 : 1;
-    const pageRequests = [];
-    for (let p = from; p <= pages; p++) pageRequests.push(listContainersPage(p));
-    const results = client.sendAll(pageRequests);
-    requests += results.length;
-    let complete = true;
-    let failure: AppError | null = null;
-    for (const r of results) {
-      if (isApiError(r)) {
-        complete = false;
-        failure = r;
-      } else found.absorb(r);
-    }
-    const after = stillWanted();
-    if (complete) {
-      update.replaceAll = true;
-      update.meta = { ...update.meta, total: found.containers.size, totalAt: now, listedAt: now };
-      update.missingContainers = after.containers;
-      update.missingIdentifiers = after.identifiers;
-    } else if (failure) {
-      for (const n of [...after.containers, ...after.identifiers]) failures.set(n, failure);
-    }
-  } else if (demand > 0) {
-    const queries = [...left.containers, ...left.identifiers];
-    const results = client.sendAll(queries.map(searchShipments));
-    requests += results.length;
-    const missingContainers: string[] = [];
-    const missingIdentifiers: string[] = [];
-    results.forEach((r, i) => {
-      const query = queries[i]!;
-      if (isApiError(r)) {
-        failures.set(query, r);
-        return;
-      }
-      found.absorb(r);
-      const isContainer = i < left.containers.length;
-      if (isContainer && !found.containers.has(query)) missingContainers.push(query);
-      if (!isContainer && !found.hasIdentifier(query)) missingIdentifiers.push(query);
-    });
-    update.missingContainers = missingContainers;
-    update.missingIdentifiers = missingIdentifiers;
+  if (demand === 0) return finish();
+  const pages = claimedPages(total);
+  if (!previous && pages > Math.max(policy.smallAccountPages, demand)) {
+    lookUp(client, found, left, update, failures, (n) => (requests += n));
+    return finish();
   }
 
+  if (progress.nextPage === 1) progress.claimed = pages;
+  const allowed = policy.listingShare - progress.spent;
+  if (allowed <= 0) {
+    // This minute's share is spent: the next load (a minute on) continues.
+    update.meta = { ...update.meta, listing: progress };
+    failAll(loadingError(progress));
+    return finish();
+  }
+  const run = listPages(client, progress.nextPage, progress.claimed, allowed, absorb);
+  requests += run.requests;
+  progress.spent += run.requests;
+  progress.nextPage = run.nextPage;
+  progress.claimed = Math.max(run.claimed, progress.nextPage - 1);
+
+  if (run.ended) {
+    update.meta = { ...update.meta, listing: null, total: listedSize(run), totalAt: now };
+    if (!previous) return completeListing(client, found, want, now, update, policy, finish);
+    // A listing spread over loads saw each page at a different moment: what it missed may have
+    // moved between pages, so it is looked up (a few per load), never called untracked.
+    const unseen = stillWanted();
+    const confirm = {
+      containers: unseen.containers.slice(0, policy.confirmPerLoad),
+      identifiers: unseen.identifiers.slice(
+        0,
+        Math.max(0, policy.confirmPerLoad - unseen.containers.length),
+      ),
+    };
+    lookUp(client, found, confirm, update, failures, (n) => (requests += n));
+    const later = new AppError(
+      'busy',
+      'Still confirming numbers the listing did not see. Recalculate in a minute.',
+    );
+    const confirming = new Set([...confirm.containers, ...confirm.identifiers]);
+    for (const n of [...unseen.containers, ...unseen.identifiers])
+      if (!confirming.has(n)) failures.set(n, later);
+    return finish();
+  }
+
+  update.meta = { ...update.meta, listing: progress };
+  failAll(run.failure && run.failure.kind !== 'rate-limit' ? run.failure : loadingError(progress));
+  return finish();
+}
+
+/** One load listed the whole account: what it did not see is confirmed (a few) or not tracked. */
+function completeListing(
+  client: ApiClient,
+  found: RecordCollector,
+  want: LoadRequest,
+  now: number,
+  update: StoreUpdate,
+  policy: LoadPolicy,
+  finish: () => LoadResult,
+): LoadResult {
+  const unseen = {
+    containers: want.containers.filter((n) => !found.containers.has(n)),
+    identifiers: want.identifiers.filter((i) => !found.hasIdentifier(i)),
+  };
+  const result = finish();
+  const few =
+    unseen.containers.length + unseen.identifiers.length <= policy.confirmPerLoad
+      ? unseen
+      : { containers: [], identifiers: [] };
+  // Pages shift while they are read: a number the listing missed may have moved to a page
+  // already read. A few are looked up; many more mean typos, and the listing is the evidence.
+  lookUp(client, found, few, update, result.failures, (n) => (result.requests += n));
+  const missing = new Set([...(update.missingContainers ?? [])]);
+  const missingIds = new Set([...(update.missingIdentifiers ?? [])]);
+  if (few !== unseen) {
+    for (const n of unseen.containers) missing.add(n);
+    for (const i of unseen.identifiers) missingIds.add(i);
+  }
+  update.replaceAll = true;
+  update.meta = {
+    ...update.meta,
+    listing: null,
+    total: found.containers.size,
+    totalAt: now,
+    listedAt: now,
+  };
+  update.missingContainers = [...missing];
+  update.missingIdentifiers = [...missingIds];
   update.containers = [...found.containers.values()];
   update.shipments = [...found.shipments.values()];
-  return { update, failures, requests };
+  return result;
+}
+
+/** One targeted look-up per number: found, confirmed missing, or its own failure. */
+function lookUp(
+  client: ApiClient,
+  found: RecordCollector,
+  wanted: LoadRequest,
+  update: StoreUpdate,
+  failures: Map<string, AppError>,
+  spend: (n: number) => void,
+): void {
+  const queries = [...wanted.containers, ...wanted.identifiers];
+  if (queries.length === 0) return;
+  const results = client.sendAll(queries.map(searchShipments));
+  spend(results.filter(wasSent).length);
+  const missingContainers: string[] = [];
+  const missingIdentifiers: string[] = [];
+  results.forEach((r, i) => {
+    const query = queries[i]!;
+    if (isApiError(r)) {
+      failures.set(query, r);
+      return;
+    }
+    found.absorb(r);
+    const isContainer = i < wanted.containers.length;
+    if (isContainer && !found.containers.has(query)) missingContainers.push(query);
+    if (!isContainer && !found.hasIdentifier(query)) missingIdentifiers.push(query);
+  });
+  update.missingContainers = [...(update.missingContainers ?? []), ...missingContainers];
+  update.missingIdentifiers = [...(update.missingIdentifiers ?? []), ...missingIdentifiers];
 }

@@ -12,6 +12,8 @@ import {
   type TrackingRequestRecord,
 } from '../api/resources';
 import { AppError } from '../core/errors';
+import type { RequestType } from '../core/model';
+import { requestIdentity } from '../core/number-identity';
 import type { LedgerEntry, RequestLedger } from './request-ledger';
 
 /** A `sending` mark older than this belongs to a run that died: check before sending again. */
@@ -52,8 +54,13 @@ export function runBulkTracking(
   candidates: TrackingRequestInput[],
   now: () => number,
   timeLeft: () => number,
+  /** Which entries are no longer needed (see entriesToRetire): removed before anything is saved. */
+  retire: (entries: ReadonlyMap<string, LedgerEntry>) => string[] = () => [],
 ): BulkResult {
   const entries = ledger.load();
+  const retired = retire(entries);
+  ledger.retire(retired);
+  for (const n of retired) entries.delete(n);
   let requests = 0;
   let stopped: AppError | null = null;
   const changed = new Map<string, LedgerEntry>();
@@ -71,7 +78,9 @@ export function runBulkTracking(
       stopped = doc;
       break;
     }
-    const found = trackingRequestsOf(doc!).find((r) => r.requestNumber.toUpperCase() === number);
+    const found = trackingRequestsOf(doc!).find(
+      (r) => requestIdentity(e.type as RequestType, r.requestNumber) === number,
+    );
     if (found) set(number, fromRecord(found, e, now()));
     else {
       entries.delete(number);
@@ -99,15 +108,20 @@ export function runBulkTracking(
     if (error) stopped = error;
   }
 
-  // 3. New requests, each number once; a row whose SCAC was corrected after a failure may retry.
-  const todo = candidates.filter((c) => {
-    const e = entries.get(c.requestNumber);
-    if (!e) return true;
-    return (e.status === 'failed' || e.status === 'rejected') && e.scac !== c.scac;
-  });
+  // 3. New requests, each number once however many rows hold it (the ledger is keyed by the
+  // number's identity); a row whose SCAC was corrected after a failure may retry.
+  const todo = new Map<string, TrackingRequestInput>();
+  for (const c of candidates) {
+    const key = requestIdentity(c.requestType, c.requestNumber);
+    if (todo.has(key)) continue;
+    const e = entries.get(key);
+    const retry = e && (e.status === 'failed' || e.status === 'rejected') && e.scac !== c.scac;
+    if (!e || retry) todo.set(key, { ...c, requestNumber: key });
+  }
+  const todoList = [...todo.values()];
   let created = 0;
-  for (let i = 0; i < todo.length && !stopped && timeLeft() > 0; i += BATCH) {
-    const batch = todo.slice(i, i + BATCH);
+  for (let i = 0; i < todoList.length && !stopped && timeLeft() > 0; i += BATCH) {
+    const batch = todoList.slice(i, i + BATCH);
     const at = now();
     ledger.save(
       batch.map(

@@ -32,6 +32,18 @@ export interface AccountMeta {
   listedAt: number;
   /** An execution loading the account; others wait for it instead of fetching the same pages. */
   flight: { owner: string; until: number } | null;
+  /** A listing spread over several loads (a large range): the next load continues it. */
+  listing?: ListingProgress | null;
+}
+
+export interface ListingProgress {
+  startedAt: number;
+  nextPage: number;
+  /** Pages the service's meta.total claims (a hint only). */
+  claimed: number;
+  /** Listing requests spent since `windowStart` (a range takes at most a share per minute). */
+  windowStart: number;
+  spent: number;
 }
 
 const EMPTY_META: AccountMeta = { total: null, totalAt: 0, listedAt: 0, flight: null };

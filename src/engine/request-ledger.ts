@@ -1,5 +1,7 @@
 // Which numbers we asked the service to track, kept in document properties so that no number
 // gets a second tracking request: not from two overlapping runs, not after a run died halfway.
+// Entries retire once they are no longer needed, so the ledger stays a bounded share of the
+// store (500 KB per document, shared with the settings) however long the add-in is used.
 
 import type { DurableStore } from './ports';
 
@@ -48,6 +50,71 @@ export class RequestLedger {
   forget(number: string): void {
     this.props.remove(PREFIX + number);
   }
+
+  /** Retires entries (one property deletion each). */
+  retire(numbers: Iterable<string>): void {
+    for (const n of numbers) this.props.remove(PREFIX + n);
+  }
+}
+
+export interface RetirePolicy {
+  /** An entry whose number left the Tracking sheet is kept this long (a row cut and pasted back). */
+  offSheetGraceMs: number;
+  /** The ledger's share of the document store (keys and values, UTF-8 bytes). */
+  maxBytes: number;
+  /** Property deletions one run may make (each is a service call). */
+  maxPerRun: number;
+}
+
+export const DEFAULT_RETIRE_POLICY: RetirePolicy = {
+  offSheetGraceMs: 7 * 24 * 3_600_000,
+  maxBytes: 100 * 1024,
+  maxPerRun: 300,
+};
+
+function utf8Bytes(text: string): number {
+  let n = 0;
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  }
+  return n;
+}
+
+export function entryBytes(number: string, entry: LedgerEntry): number {
+  return utf8Bytes(PREFIX + number) + utf8Bytes(JSON.stringify(entry));
+}
+
+/**
+ * Which entries are no longer needed: the service tracks the number (a listing or look-up saw
+ * it, so no request will be made for it), or its row left the sheet longer ago than the grace
+ * period; then, if the ledger is still over its share, the oldest. A `sending` entry is never
+ * retired: only the service can say whether that request arrived.
+ */
+export function entriesToRetire(
+  entries: ReadonlyMap<string, LedgerEntry>,
+  context: { now: number; tracked: ReadonlySet<string>; onSheet: ReadonlySet<string> },
+  policy: RetirePolicy = DEFAULT_RETIRE_POLICY,
+): string[] {
+  const out: string[] = [];
+  const kept: [string, LedgerEntry][] = [];
+  let bytes = 0;
+  for (const [n, e] of entries) {
+    const offSheetLong = !context.onSheet.has(n) && context.now - e.at > policy.offSheetGraceMs;
+    if (e.status !== 'sending' && (context.tracked.has(n) || offSheetLong)) {
+      out.push(n);
+      continue;
+    }
+    bytes += entryBytes(n, e);
+    if (e.status !== 'sending') kept.push([n, e]);
+  }
+  kept.sort((a, b) => a[1].at - b[1].at);
+  for (const [n, e] of kept) {
+    if (bytes <= policy.maxBytes) break;
+    out.push(n);
+    bytes -= entryBytes(n, e);
+  }
+  return out.slice(0, policy.maxPerRun);
 }
 
 /** What the `Tracking` column shows for a ledger entry. */

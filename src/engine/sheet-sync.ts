@@ -3,11 +3,12 @@
 // cursor kept in document properties) or, for a few rows in a large account, targeted look-ups.
 
 import type { ApiClient } from '../api/client';
-import { metaNumber, type JsonApiDocument } from '../api/jsonapi';
-import { MAX_PAGE_SIZE, listContainersPage, searchShipments } from '../api/resources';
+import type { JsonApiDocument } from '../api/jsonapi';
+import { MAX_PAGE_SIZE, searchShipments } from '../api/resources';
 import type { AppError } from '../core/errors';
 import type { ContainerRecord, ShipmentRecord } from '../core/model';
 import { DEFAULT_LOAD_POLICY } from './account-loader';
+import { listPages, wasSent, type PageRun } from './page-listing';
 import type { DurableStore } from './ports';
 import { RecordCollector, isApiError } from './record-collector';
 import { RecordStore, identifierKey } from './record-store';
@@ -19,8 +20,8 @@ const CURSOR_KEY = 'CT_SYNC_CURSOR';
  * did not see are confirmed one by one before being called untracked.
  */
 const CYCLE_MAX_AGE_MS = 24 * 3_600_000;
-/** How many unseen numbers a run confirms with targeted look-ups at the end of a long cycle. */
-const CONFIRM_PER_RUN = 25;
+/** How many numbers a listing did not see one run confirms with targeted look-ups. */
+const CONFIRM_PER_RUN = 100;
 
 interface Cursor {
   startedAt: number;
@@ -49,6 +50,12 @@ export function syncForSheet(
   props: DurableStore,
   wanted: { containers: string[]; identifiers: string[] },
   now: number,
+  /**
+   * Numbers the service already told us about through a tracking request (pending, failed…):
+   * when a listing does not see them they are not tracked, without a look-up. Only numbers that
+   * would otherwise get a tracking request are worth confirming.
+   */
+  requested: ReadonlySet<string> = new Set(),
 ): SyncResult {
   const found = new RecordCollector();
   const result: SyncResult = {
@@ -75,15 +82,28 @@ export function syncForSheet(
   if (cursor && now - cursor.startedAt > CYCLE_MAX_AGE_MS) cursor = null;
 
   const total = store.read([]).meta.total;
-  const knownPages =
+  let knownPages =
     cursor?.pages ?? (total != null ? Math.max(1, Math.ceil(total / MAX_PAGE_SIZE)) : null);
-  const useListing =
-    knownPages == null || knownPages <= Math.max(DEFAULT_LOAD_POLICY.smallAccountPages, demand);
+  // Size unknown (the cache forgot it): the first page tells it, and may be the whole account.
+  let firstPage: PageRun | null = null;
+  if (knownPages == null) {
+    firstPage = listPages(client, 1, 1, 1, absorb);
+    result.requests += firstPage.requests;
+    if (firstPage.failure) {
+      result.failure = firstPage.failure;
+      return result;
+    }
+    knownPages = firstPage.ended ? 1 : firstPage.claimed;
+  }
+  const useListing = knownPages <= Math.max(DEFAULT_LOAD_POLICY.smallAccountPages, demand);
 
   if (!useListing) {
-    const queries = [...wanted.containers, ...wanted.identifiers];
+    // What the first page (if read) did not already answer.
+    const containers = wanted.containers.filter((n) => !result.containers.has(n));
+    const identifiers = wanted.identifiers.filter((i) => !result.identifiers.has(identifierKey(i)));
+    const queries = [...containers, ...identifiers];
     const docs = client.sendAll(queries.map(searchShipments));
-    result.requests += docs.length;
+    result.requests += docs.filter(wasSent).length;
     docs.forEach((d, i) => {
       if (isApiError(d)) {
         result.failure ??= d;
@@ -92,41 +112,25 @@ export function syncForSheet(
       absorb(d);
       const q = queries[i]!;
       const found =
-        i < wanted.containers.length
-          ? result.containers.has(q)
-          : result.identifiers.has(identifierKey(q));
+        i < containers.length ? result.containers.has(q) : result.identifiers.has(identifierKey(q));
       if (!found) result.notTracked.add(q);
     });
     result.complete = !result.failure;
   } else {
-    const c: Cursor = cursor ?? { startedAt: now, nextPage: 1, pages: knownPages ?? 1 };
-    if (c.nextPage === 1) {
-      const first = client.sendAll([listContainersPage(1)])[0]!;
-      result.requests++;
-      if (isApiError(first)) {
-        result.failure = first;
-      } else {
-        absorb(first);
-        c.pages = Math.max(1, Math.ceil((metaNumber(first, 'total') ?? 0) / MAX_PAGE_SIZE));
-        c.nextPage = 2;
-      }
-    }
-    if (!result.failure && c.nextPage <= c.pages) {
-      const pages: number[] = [];
-      for (let p = c.nextPage; p <= c.pages; p++) pages.push(p);
-      const docs = client.sendAll(pages.map(listContainersPage));
-      result.requests += docs.length;
-      for (const [i, d] of docs.entries()) {
-        // Stop at the first gap: the cursor must not skip a page that did not arrive.
-        if (isApiError(d)) {
-          result.failure = d;
-          break;
-        }
-        absorb(d);
-        c.nextPage = pages[i]! + 1;
-      }
-    }
-    result.complete = c.nextPage > c.pages;
+    const c: Cursor = cursor ?? {
+      startedAt: now,
+      nextPage: firstPage?.nextPage ?? 1,
+      pages: knownPages,
+    };
+    // The run's own budget (time, rate share) bounds it: the client stops granting requests.
+    const run = firstPage?.ended
+      ? firstPage
+      : listPages(client, c.nextPage, c.pages, Number.POSITIVE_INFINITY, absorb);
+    if (run !== firstPage) result.requests += run.requests;
+    result.failure = run.failure;
+    c.nextPage = run.nextPage;
+    c.pages = run.claimed;
+    result.complete = run.ended;
     result.partial = !(result.complete && !cursor);
     if (result.complete) {
       // Seen in this cycle = fetched in this run, or stored by an earlier run of the cycle. An
@@ -151,12 +155,12 @@ export function syncForSheet(
           (i) => !result.identifiers.has(identifierKey(i)) && !seenEarlier(i, false),
         ),
       ];
-      if (!cursor) {
-        // One run listed the whole account: what it did not see is not tracked.
-        for (const n of unseen) result.notTracked.add(n);
-      } else {
-        confirmUnseen(client, found, unseen.slice(0, CONFIRM_PER_RUN), result);
-      }
+      // Pages shift while they are read (the service lists the most recently refreshed first),
+      // even within one run: a number the listing missed is looked up before it is called
+      // untracked. Those beyond this run's share wait for the next run, keeping their values.
+      for (const n of unseen) if (requested.has(n)) result.notTracked.add(n);
+      const confirm = unseen.filter((n) => !requested.has(n));
+      confirmUnseen(client, found, confirm.slice(0, CONFIRM_PER_RUN), result);
       if (cursor) props.remove(CURSOR_KEY);
     } else if (c.nextPage > 1) {
       props.setAll({ [CURSOR_KEY]: JSON.stringify(c) });
@@ -185,7 +189,7 @@ function confirmUnseen(
 ): void {
   if (numbers.length === 0) return;
   const docs = client.sendAll(numbers.map(searchShipments));
-  result.requests += docs.length;
+  result.requests += docs.filter(wasSent).length;
   docs.forEach((d, i) => {
     const n = numbers[i]!;
     if (isApiError(d)) {

@@ -20,14 +20,13 @@ export function takeLease(
 ): Lease | null {
   if (!lock.tryLock(10_000)) return null;
   try {
-    const raw = props.getAll()[LEASE_KEY];
-    const current = raw ? (JSON.parse(raw) as Lease) : null;
+    const current = parseLease(props.getAll()[LEASE_KEY]);
     if (current && current.until > now && current.owner !== owner) return null;
     const lease = { owner, until: now + forMs };
+    // A failed write (the store is full, the daily quota is spent) is the caller's to report:
+    // it is not "another refresh is running".
     props.setAll({ [LEASE_KEY]: JSON.stringify(lease) });
     return lease;
-  } catch {
-    return null;
   } finally {
     lock.release();
   }
@@ -35,4 +34,14 @@ export function takeLease(
 
 export function releaseLease(props: DurableStore): void {
   props.remove(LEASE_KEY);
+}
+
+/** A damaged lease is no lease. */
+function parseLease(raw: string | undefined): Lease | null {
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as Lease;
+  } catch {
+    return null;
+  }
 }
