@@ -62,6 +62,7 @@ export function runSoak(options: SoakOptions): SoakResult {
   const gas = createGasRuntime({
     codePath: CODE_PATH,
     clock,
+    allowlistStandIns: [ORIGIN],
     spreadsheet: { timeZone: 'America/New_York', sheets: [{ name: 'Tracking' }] },
     fetch: (req) => {
       if (req.method === 'POST' && req.url.endsWith('/tracking_requests')) {

@@ -204,7 +204,7 @@ export function refreshSpreadsheet(
     // A Number cell showing an error (#N/A) or a date is no identifier: said in Tracking, never sent.
     const lookups = rows.filter((r) => !r.unusable);
     const settings = run.settings();
-    const client = run.client(settings);
+    const client = run.client(settings, 'refresh');
     const started = now();
     const timeLeft = () => run.startedAt + BUDGETS[kind].timeMs - now();
 

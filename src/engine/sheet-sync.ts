@@ -20,6 +20,12 @@ const CURSOR_KEY = 'CT_SYNC_CURSOR';
  * did not see are confirmed one by one before being called untracked.
  */
 const CYCLE_MAX_AGE_MS = 24 * 3_600_000;
+/**
+ * A look-up that found nothing is trusted this long (the cache's negative entry): a later run in
+ * that time calls the number untracked without asking again, so numbers confirmed by one run but
+ * not yet requested (its rate share ran out) are not looked up over and over.
+ */
+const CONFIRMED_MISSING_MS = 10 * 60_000;
 /** How many numbers a listing did not see one run confirms with targeted look-ups. */
 const CONFIRM_PER_RUN = 100;
 
@@ -158,8 +164,14 @@ export function syncForSheet(
       // Pages shift while they are read (the service lists the most recently refreshed first),
       // even within one run: a number the listing missed is looked up before it is called
       // untracked. Those beyond this run's share wait for the next run, keeping their values.
-      for (const n of unseen) if (requested.has(n)) result.notTracked.add(n);
-      const confirm = unseen.filter((n) => !requested.has(n));
+      const containerSet = new Set(wanted.containers);
+      const recentlyMissing = (n: string) => {
+        const e = containerSet.has(n) ? earlier.container(n) : earlier.shipmentIdFor(n);
+        return !!e && 'missingAt' in e && now - e.missingAt < CONFIRMED_MISSING_MS;
+      };
+      const known = (n: string) => requested.has(n) || recentlyMissing(n);
+      for (const n of unseen) if (known(n)) result.notTracked.add(n);
+      const confirm = unseen.filter((n) => !known(n));
       confirmUnseen(client, found, confirm.slice(0, CONFIRM_PER_RUN), result);
       if (cursor) props.remove(CURSOR_KEY);
     } else if (c.nextPage > 1) {
@@ -167,9 +179,13 @@ export function syncForSheet(
     }
   }
 
+  const wantedContainers = new Set(wanted.containers);
+  const untracked = [...result.notTracked];
   store.write({
     containers: [...result.containers.values()],
     shipments: [...result.shipments.values()],
+    missingContainers: untracked.filter((n) => wantedContainers.has(n)),
+    missingIdentifiers: untracked.filter((n) => !wantedContainers.has(n)),
     // A listing done within this run is a full picture of the account; one spread over runs is not.
     meta:
       result.complete && useListing && !cursor

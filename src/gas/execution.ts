@@ -83,9 +83,17 @@ export class Execution {
     return (this.loaded ??= this.settingsStore.load());
   }
 
-  client(settings: Settings = this.settings()): ApiClient {
+  /**
+   * `refresh`: this client serves a Tracking sheet refresh, scheduled or "Refresh now". Either way
+   * it takes only the refresh's share of the rolling minute, so the sidebar and cells keep room
+   * while a long refresh runs.
+   */
+  client(settings: Settings = this.settings(), use: 'refresh' | 'own' = 'own'): ApiClient {
     const budget = BUDGETS[this.kind];
-    const ceiling = this.kind === 'trigger' ? settings.refreshRequestsPerMinute : budget.ceiling;
+    const ceiling =
+      this.kind === 'trigger' || use === 'refresh'
+        ? settings.refreshRequestsPerMinute
+        : budget.ceiling;
     return new ApiClient({
       transport: new UrlFetchTransport(),
       gate: new SharedRequestGate(this.cache, this.lock, appsScriptClock, ceiling),

@@ -101,12 +101,16 @@ describe('a refresh overlapping cells and the sidebar', () => {
       );
       const [refresh] = outcomes;
       expect(refresh!.ok).toBe(true);
-      expect(refresh!.value).toMatchObject({ updated: onSheet.length + sheetBols.length });
+      // Every tracked row is refreshed at once; new numbers are confirmed (a look-up each, as the
+      // listing did not see them) and requested within the rate limit, the rest at later runs.
+      const { updated } = refresh!.value as { updated: number };
+      expect(updated).toBeGreaterThanOrEqual(onSheet.length);
+      expect(updated).toBeLessThanOrEqual(onSheet.length + sheetBols.length);
       const selected = outcomes.at(-1)!;
       expect(selected.ok).toBe(true);
       expect(JSON.stringify(selected.value)).toContain(onSheet[1]);
       // The sidebar's own request went out whatever happened around it.
-      expect(outcomes.at(-3)!.ok).toBe(true);
+      expect([outcomes.at(-3)!.ok, outcomes.at(-3)!.error?.message]).toEqual([true, undefined]);
       // Cells left with an error clear on recalculation.
       for (const { index } of failed(outcomes.slice(1, 1 + inCells.length))) {
         expect(h.cell('CONTAINER_STATUS', inCells[index])).toBe(status(h, inCells[index]!));
