@@ -11,9 +11,17 @@ import { trackingLink } from '../core/settings';
 import { AppError, toAppError } from '../core/errors';
 import { redact } from '../core/redact';
 import type { ContainerRecord } from '../core/model';
+import {
+  attentionText,
+  containerReasons,
+  failureReason,
+  staleReason,
+  trackingReason,
+} from '../core/attention';
+import { localTimeText } from '../core/local-time';
 import { runBulkTracking } from '../engine/bulk-tracking';
 import { RequestLedger, trackingText } from '../engine/request-ledger';
-import { identifierKey } from '../engine/record-store';
+import { identifierKey, RecordStore } from '../engine/record-store';
 import { syncForSheet, type SyncResult } from '../engine/sheet-sync';
 import { Execution, BUDGETS, type ExecutionContext } from '../gas/execution';
 import { releaseLease, takeLease } from '../gas/leases';
@@ -100,19 +108,71 @@ function freshOutputs(
   sync: SyncResult,
   containersByShipment: Map<string, ContainerRecord[]>,
   tz: string,
+  now: number,
 ): RowOutputs | null {
   if (row.kind === 'container') {
     const c = sync.containers.get(row.number);
     if (!c) return null;
     // Not included in the answer (undefined) is unknown, not "no shipment": those outputs stay.
     const shipment = c.shipmentId ? sync.shipments.get(c.shipmentId) : null;
-    return containerRowOutputs(c, shipment, tz);
+    return containerRowOutputs(c, shipment, tz, now);
   }
   const id = sync.identifiers.get(identifierKey(row.number));
   const shipment = id ? sync.shipments.get(id) : undefined;
   return shipment
-    ? shipmentRowOutputs(shipment, containersByShipment.get(shipment.id) ?? [], tz)
+    ? shipmentRowOutputs(shipment, containersByShipment.get(shipment.id) ?? [], tz, now)
     : null;
+}
+
+interface SheetState {
+  sheet: GoogleAppsScript.Spreadsheet.Sheet;
+  values: Row[];
+  layout: SheetLayout;
+  rows: RowInput[];
+}
+
+/**
+ * Rows this run could not confirm say so in Attention, after what the last known data still
+ * says is due (an LFD keeps its warning and colour while the refresh is failing): nothing else
+ * of the row changes. `cached` gives a container's last known record, if any.
+ */
+function unconfirmedMarks(
+  state: SheetState,
+  confirmed: ReadonlySet<number>,
+  why: string,
+  tz: string,
+  now: number,
+  cached: (number: string) => ContainerRecord | null,
+): Map<number, RowOutputs> {
+  const { values, layout } = state;
+  const updates = new Map<number, RowOutputs>();
+  if (layout.outputs.Attention == null) return updates;
+  for (const row of state.rows) {
+    if (confirmed.has(row.index) || row.unusable) continue;
+    const last = layout.outputs.Updated == null ? null : values[row.index]![layout.outputs.Updated];
+    const since = last instanceof Date ? localTimeText(last, tz) : null;
+    const record = row.kind === 'container' ? cached(row.number) : null;
+    const due = record ? containerReasons(record.attributes, now) : [];
+    updates.set(row.index, { Attention: attentionText([...due, staleReason(since, why)]) });
+  }
+  return updates;
+}
+
+/** The last known records of the rows' containers, in one cache read. */
+function lastKnown(
+  run: Execution,
+  rows: readonly RowInput[],
+): (n: string) => ContainerRecord | null {
+  try {
+    const numbers = rows.filter((r) => r.kind === 'container').map((r) => r.number);
+    const view = run.store.read(RecordStore.containerKeys(numbers));
+    return (n) => {
+      const cached = view.container(n);
+      return cached && 'record' in cached ? cached.record : null;
+    };
+  } catch {
+    return () => null; // the cache is unreadable too: rows say only that they are not updated
+  }
 }
 
 function report(
@@ -156,6 +216,8 @@ export function refreshSpreadsheet(
     report(ss, message, false, new Date(now()), !options.scheduled);
     return { ok: false, message, ...empty };
   }
+  let state: SheetState | null = null;
+  const tz = ss.getSpreadsheetTimeZone();
   try {
     const sheet = ss.getSheetByName(SHEET_NAME);
     if (!sheet) {
@@ -178,6 +240,7 @@ export function refreshSpreadsheet(
       );
     }
     const rows = readRows(values, layout);
+    state = { sheet, values, layout, rows };
     // A Number cell showing an error (#N/A) or a date is no identifier: said in Tracking, never sent.
     const lookups = rows.filter((r) => !r.unusable);
     const settings = run.settings();
@@ -211,7 +274,6 @@ export function refreshSpreadsheet(
         c,
       ]);
     }
-    const tz = ss.getSpreadsheetTimeZone();
     const updates = new Map<number, RowOutputs>();
     const untracked: RowInput[] = [];
     for (const row of rows) {
@@ -219,7 +281,7 @@ export function refreshSpreadsheet(
         updates.set(row.index, { Tracking: row.problem ?? '' });
         continue;
       }
-      const fresh = freshOutputs(row, sync, containersByShipment, tz);
+      const fresh = freshOutputs(row, sync, containersByShipment, tz, started);
       if (fresh) {
         updates.set(row.index, {
           Link: trackingLink(settings.appUrl, row.number),
@@ -256,14 +318,28 @@ export function refreshSpreadsheet(
         ...updates.get(row.index),
         Link: trackingLink(settings.appUrl, row.number),
         Tracking: text,
+        Attention: trackingReason(text) ?? '',
       });
     }
 
+    const refreshed = updates.size;
+    if (sync.failure) {
+      const why = failureReason(sync.failure.kind, sync.failure.message);
+      const marks = unconfirmedMarks(
+        state,
+        new Set(updates.keys()),
+        why,
+        tz,
+        started,
+        lastKnown(run, rows),
+      );
+      for (const [index, mark] of marks) updates.set(index, mark);
+    }
     writeOutputs(sheet, values, layout, rows, updates);
     const requests = sync.requests + bulk.requests;
     const problem = sync.failure ?? bulk.stopped;
     const at = new Date(now());
-    const parts = [`Refreshed ${updates.size} of ${rows.length} rows`, `${requests} requests`];
+    const parts = [`Refreshed ${refreshed} of ${rows.length} rows`, `${requests} requests`];
     if (bulk.created > 0) parts.push(`${bulk.created} tracking requests created`);
     if (!sync.complete) parts.push('more rows next run');
     if (problem) parts.push(`stopped early: ${problem.message}`);
@@ -273,7 +349,7 @@ export function refreshSpreadsheet(
       ok: !problem,
       message,
       rows: rows.length,
-      updated: updates.size,
+      updated: refreshed,
       requests,
       trackingRequestsCreated: bulk.created,
       complete: sync.complete,
@@ -281,6 +357,22 @@ export function refreshSpreadsheet(
   } catch (e) {
     const error = toAppError(e);
     const message = `Refresh failed: ${error.message} Rows keep their previous values.`;
+    if (state) {
+      const why = failureReason(error.kind, redact(error.message));
+      try {
+        const marks = unconfirmedMarks(
+          state,
+          new Set(),
+          why,
+          tz,
+          now(),
+          lastKnown(run, state.rows),
+        );
+        writeOutputs(state.sheet, state.values, state.layout, state.rows, marks);
+      } catch {
+        // The sheet cannot be written either: the status sheet and the toast still say it.
+      }
+    }
     report(ss, message, false, new Date(now()), !options.scheduled);
     return { ok: false, message, ...empty };
   } finally {
