@@ -5,7 +5,7 @@
 import type { RowInput } from '../core/row-input';
 import { parseRow } from '../core/row-input';
 import { containerRowOutputs, shipmentRowOutputs, type RowOutputs } from '../core/row-outputs';
-import { outputRuns, readLayout, type SheetLayout } from '../core/sheet-layout';
+import { outputRuns, readLayout, type OutputHeader, type SheetLayout } from '../core/sheet-layout';
 import { safeCell } from '../core/sheet-text';
 import { trackingLink } from '../core/settings';
 import { AppError, toAppError } from '../core/errors';
@@ -19,6 +19,8 @@ import {
   trackingReason,
 } from '../core/attention';
 import { localTimeText } from '../core/local-time';
+import { reasonsFromCells } from '../core/stale-row';
+import { isAtTerminal } from '../core/terminal-state';
 import { runBulkTracking } from '../engine/bulk-tracking';
 import { RequestLedger, trackingText } from '../engine/request-ledger';
 import { identifierKey, RecordStore } from '../engine/record-store';
@@ -152,7 +154,28 @@ function unconfirmedMarks(
     const last = layout.outputs.Updated == null ? null : values[row.index]![layout.outputs.Updated];
     const since = last instanceof Date ? localTimeText(last, tz) : null;
     const record = row.kind === 'container' ? cached(row.number) : null;
-    const due = record ? containerReasons(record.attributes, now) : [];
+    const cell = (h: OutputHeader) => {
+      const c = layout.outputs[h];
+      return c == null ? '' : values[row.index]![c];
+    };
+    const blank = (v: unknown) => String(v ?? '').trim() === '';
+    const attentionBefore = cell('Attention');
+    const due = record
+      ? containerReasons(record.attributes, now)
+      : reasonsFromCells(
+          {
+            attention: attentionBefore,
+            lfd: cell('LFD'),
+            atTerminal:
+              row.kind === 'container'
+                ? isAtTerminal({ number: row.number, current_status: String(cell('Status')) }) &&
+                  blank(cell('Picked Up')) &&
+                  blank(cell('Empty Returned'))
+                : /(^|; )LFD /.test(String(attentionBefore)),
+          },
+          tz,
+          now,
+        );
     updates.set(row.index, { Attention: attentionText([...due, staleReason(since, why)]) });
   }
   return updates;
