@@ -198,17 +198,27 @@ function lastKnown(
   }
 }
 
+/**
+ * The status sheet says how the last refresh went. A failure also stays in "Unresolved failure"
+ * until a refresh succeeds, so the next time the spreadsheet is opened (menu.ts) it can say what
+ * failed and what to do; a skipped run (another one was refreshing) is no failure.
+ */
 function report(
   ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
   message: string,
-  ok: boolean,
+  outcome: { wrote: boolean; failed: boolean },
   at: Date,
   interactive: boolean,
 ): void {
   message = redact(message); // the sheet and the toast are read by people: never the key
   const status = statusSheet(ss);
-  if (ok) status.getRange('B1').setValue(at);
+  // B1 is CT_LAST_REFRESH: changing it makes cells that point at it recalculate.
+  if (outcome.wrote) status.getRange('B1').setValue(at);
   status.getRange('B2').setValue(safeCell(message));
+  if (outcome.wrote || outcome.failed) {
+    const failure = outcome.failed ? safeCell(message) : '';
+    status.getRange('A3:B3').setValues([['Unresolved failure', failure]]);
+  }
   if (interactive) ss.toast(message, 'Container Tracking', 8);
 }
 
@@ -236,7 +246,7 @@ export function refreshSpreadsheet(
   const lease = takeLease(run.lock, props, owner, now(), BUDGETS.trigger.timeMs + 60_000);
   if (!lease) {
     const message = 'Another refresh is running; this one was skipped.';
-    report(ss, message, false, new Date(now()), !options.scheduled);
+    report(ss, message, { wrote: false, failed: false }, new Date(now()), !options.scheduled);
     return { ok: false, message, ...empty };
   }
   let state: SheetState | null = null;
@@ -367,7 +377,7 @@ export function refreshSpreadsheet(
     if (!sync.complete) parts.push('more rows next run');
     if (problem) parts.push(`stopped early: ${problem.message}`);
     const message = `${parts.join('; ')}.`;
-    report(ss, message, true, at, !options.scheduled);
+    report(ss, message, { wrote: true, failed: sync.failure != null }, at, !options.scheduled);
     return {
       ok: !problem,
       message,
@@ -396,7 +406,7 @@ export function refreshSpreadsheet(
         // The sheet cannot be written either: the status sheet and the toast still say it.
       }
     }
-    report(ss, message, false, new Date(now()), !options.scheduled);
+    report(ss, message, { wrote: false, failed: true }, new Date(now()), !options.scheduled);
     return { ok: false, message, ...empty };
   } finally {
     releaseLease(props);

@@ -224,6 +224,20 @@ describe.each(ZONES)('the Tracking sheet in a spreadsheet set to %s', (zone) => 
     );
     expect(colour(h, 0, 'LFD', zone)).toBe(RED);
     expect(column(h, 'LFD Source')[0]).toBe('pickup'); // nothing else was blanked
+
+    // Opening the spreadsheet (AuthMode.LIMITED) says what failed and what to do, once fixed no more.
+    h.gas.run('onOpen', [], { kind: 'simple-trigger', authMode: 'LIMITED' });
+    const told = h.gas.ui.toasts.at(-1)!;
+    expect(told.title).toBe('Container Tracking: the last refresh failed');
+    expect(told.message).toMatch(/key.*Settings.*Attention column/is);
+    expect(told.message).not.toContain(h.emulator.demoKey);
+    h.emulator.faults.clear();
+    h.clock.advance(3_600_000);
+    h.gas.run('runScheduledRefresh', [], { kind: 'trigger' });
+    const before = h.gas.ui.toasts.length;
+    h.gas.run('onOpen', [], { kind: 'simple-trigger', authMode: 'LIMITED' });
+    expect(h.gas.ui.toasts).toHaveLength(before);
+    expect(column(h, 'Attention')[0]).toBe('LFD today');
   });
 });
 
