@@ -14,13 +14,13 @@ export const REFRESH_SIGNAL_NAME = 'CT_LAST_REFRESH';
  */
 export const NEW_SHEET_COLUMNS: readonly { header: string; width: number }[] = [
   { header: 'Number', width: 125 },
-  { header: 'Attention', width: 230 },
+  { header: 'Attention', width: 250 },
   { header: 'LFD', width: 85 },
-  { header: 'LFD Source', width: 75 },
+  { header: 'LFD Source', width: 85 },
   { header: 'Status', width: 105 },
   { header: 'Ready', width: 50 },
-  { header: 'Holds', width: 170 },
-  { header: 'Appointment', width: 140 },
+  { header: 'Holds', width: 190 },
+  { header: 'Appointment', width: 150 },
   { header: 'Updated', width: 115 },
   { header: 'Fees', width: 130 },
   { header: 'Tracking', width: 110 },

@@ -216,7 +216,8 @@ export function shipmentRowOutputs(
       ),
     ),
     Status: statusCounts(containers),
-    Ready: allReady(containers),
+    // Like its colour, a BOL's readiness is about the boxes still to be picked up.
+    Ready: allReady(shown),
     LFD: first ? first.date : '',
     'LFD Source': first ? first.source : '',
     Holds: holds,

@@ -57,7 +57,7 @@ describe('buildPageState', () => {
     const row = (note: string) => rows.findIndex((r) => r.note.startsWith(note)) + 2;
     expect(cell(tracking, row('Ready'), 'Status').text).toBe('available');
     expect(cell(tracking, row('Ready'), 'Ready')).toMatchObject({
-      text: 'TRUE',
+      text: '☑', // TRUE in a checkbox column
       background: '#b7e1cd',
     });
     expect(cell(tracking, row('Last free day passed'), 'LFD')).toMatchObject({

@@ -148,7 +148,7 @@ export function pickDemoRows(doc: ShipmentsDocument, today: number): DemoRow[] {
     const codes = new Set(
       (doc.included ?? [])
         .filter((r) => r.type === 'container' && ids.has(r.id))
-        .flatMap((r) => [...box(r).currencies]),
+        .flatMap((r) => [...box(r).currencies].filter((c) => c !== '')),
     );
     return codes.size >= 2;
   });
