@@ -241,6 +241,28 @@ describe.each(ZONES)('the Tracking sheet in a spreadsheet set to %s', (zone) => 
   });
 });
 
+describe('LFD(container, "earliest")', () => {
+  it.each(ZONES)('is the earliest of the deadlines, each on its own calendar (%s)', (zone) => {
+    const h = createHarness({ sheetTimeZone: zone });
+    const box = h.emulator.account()!.containers()[0]!;
+    Object.assign(box.attributes as unknown as Json, BASE, {
+      pod_timezone: 'America/New_York',
+      final_destination_timezone: 'America/Chicago',
+      // line 26 Nov and rail 27 Nov in Chicago (a rail move), terminal 25 Nov in New York.
+      pickup_lfd: '2026-11-26T06:00:00Z',
+      import_deadlines: {
+        pickup_lfd_line: '2026-11-26T06:00:00Z',
+        pickup_lfd_terminal: '2026-11-25T05:00:00Z',
+        pickup_lfd_rail: '2026-11-27T06:00:00Z',
+      },
+    });
+    const n = box.attributes.number;
+    const serial = (d: number) => Date.UTC(2026, 10, d) / 86_400_000 + 25_569;
+    expect(h.cell('LFD', n, 'earliest')).toBe(serial(25));
+    expect(h.cell('LFD', n)).toBe(serial(26)); // the default stays the coalesced pickup_lfd
+  });
+});
+
 describe('a BOL row', () => {
   it('sums fees per currency and takes its colour only from boxes still at the terminal', () => {
     const h = createHarness({ sheetTimeZone: 'Europe/Amsterdam' });
