@@ -1,5 +1,6 @@
 // Data validation: SpreadsheetApp.newDataValidation() builders and the rules they build (a
-// dropdown of values, a checkbox). Building is local; Range.setDataValidation is the write.
+// dropdown of values, a checkbox), per the DataValidationBuilder reference (getHelpText() is
+// null when no help text was set; requireCheckbox() renders a boolean as a checkbox). Building is local; Range.setDataValidation is the write.
 // A script's setValues is not refused by a rule (Sheets only flags the invalid cell), so the
 // model keeps the rule next to the value and changes nothing else.
 
@@ -14,7 +15,7 @@ export interface DataValidationData {
   criteria: string;
   values: unknown[];
   allowInvalid: boolean;
-  helpText: string;
+  helpText: string | null;
 }
 
 export class FakeDataValidation {
@@ -36,7 +37,7 @@ export class FakeDataValidation {
     return this.data.allowInvalid;
   }
 
-  getHelpText(): string {
+  getHelpText(): string | null {
     return this.data.helpText;
   }
 
@@ -49,7 +50,7 @@ export class FakeDataValidationBuilder {
   #data: DataValidationData;
 
   constructor(data?: DataValidationData) {
-    this.#data = data ?? { criteria: '', values: [], allowInvalid: true, helpText: '' };
+    this.#data = data ?? { criteria: '', values: [], allowInvalid: true, helpText: null };
   }
 
   /** requireValueInList(values, showDropdown = true) */
@@ -77,8 +78,9 @@ export class FakeDataValidationBuilder {
 
   build(): FakeDataValidation {
     if (this.#data.criteria === '') {
-      // What Sheets says when build() is called without a criterion.
-      throw new Error('Data validation requires a criteria.');
+      // A rule without a criterion validates nothing; the reference gives no message for it, so
+      // this one is ours: stricter than guessing what Sheets would build.
+      throw new Error('DataValidationBuilder.build(): set a criterion (require…) first.');
     }
     return new FakeDataValidation({ ...this.#data, values: [...this.#data.values] });
   }
