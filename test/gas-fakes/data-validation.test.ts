@@ -22,6 +22,7 @@ function runtime() {
       function unfinished() { SpreadsheetApp.newDataValidation().build(); }
       function freeze() { const s = SpreadsheetApp.getActive().getSheets()[0]; s.setFrozenColumns(1); return s.getFrozenColumns(); }
     `,
+    fetch: () => ({ status: 200, headers: {}, body: '' }),
     clock: new ManualClock('2026-11-20T15:00:00Z'),
     spreadsheet: { timeZone: 'UTC' },
   });
