@@ -5,6 +5,7 @@
 
 import { deploymentMode } from './auto-refresh';
 import { intervalChoices, type DeploymentMode } from './refresh-intervals';
+import { STATUS_SHEET_NAME } from './tracking-sheet-format';
 
 type OpenEvent = { authMode?: GoogleAppsScript.Script.AuthMode };
 
@@ -33,6 +34,29 @@ export function onOpen(e?: OpenEvent): void {
     .addSubMenu(autoRefresh.addItem('Off', 'menuAutoRefreshOff'))
     .addItem('Settings', 'showSettings')
     .addToUi();
+  if (e?.authMode != null && String(e.authMode) === String(ScriptApp.AuthMode.NONE)) return;
+  showUnresolvedFailure();
+}
+
+/**
+ * A refresh that failed (often a scheduled one nobody watched) is said when the spreadsheet is
+ * next opened. AuthMode.LIMITED may read the bound document and show UI (add-on authorization
+ * guide), so this reads only the status sheet the refresh wrote; it never blocks the menu.
+ */
+function showUnresolvedFailure(): void {
+  try {
+    const ss = SpreadsheetApp.getActive();
+    const failure = ss?.getSheetByName(STATUS_SHEET_NAME)?.getRange('B3').getValue();
+    if (typeof failure === 'string' && failure.trim() !== '') {
+      ss.toast(
+        `${failure} The Attention column shows the rows that are not up to date.`,
+        'Container Tracking: the last refresh failed',
+        30,
+      );
+    }
+  } catch {
+    // No message rather than no menu.
+  }
 }
 
 export function onInstall(e?: OpenEvent): void {

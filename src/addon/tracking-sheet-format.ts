@@ -1,33 +1,73 @@
 // The Tracking sheet's look: header row, frozen, date formats, conditional formatting, a how-to note.
 
-import {
-  columnLetter,
-  INPUT_HEADERS,
-  OUTPUT_HEADERS,
-  type SheetLayout,
-} from '../core/sheet-layout';
+import { columnLetter, type SheetLayout } from '../core/sheet-layout';
 
 export const SHEET_NAME = 'Tracking';
 export const STATUS_SHEET_NAME = 'Container Tracking status';
 export const REFRESH_SIGNAL_NAME = 'CT_LAST_REFRESH';
-export const ALL_HEADERS = [...INPUT_HEADERS, ...OUTPUT_HEADERS];
 
+/**
+ * A new sheet's columns with their widths (px). The first ones answer what a dispatcher scans
+ * for, "what needs doing, for which box, by when", and fit a 1366×768 laptop (about 1,250 px of
+ * grid after the row numbers and scroll bar): Number, Attention, LFD, its source, Status, Ready,
+ * Holds, Appointment and Updated. The rest follows; the user's inputs after the answers.
+ */
+export const NEW_SHEET_COLUMNS: readonly { header: string; width: number }[] = [
+  { header: 'Number', width: 125 },
+  { header: 'Attention', width: 250 },
+  { header: 'LFD', width: 85 },
+  { header: 'LFD Source', width: 85 },
+  { header: 'Status', width: 105 },
+  { header: 'Ready', width: 50 },
+  { header: 'Holds', width: 190 },
+  { header: 'Appointment', width: 150 },
+  { header: 'Updated', width: 115 },
+  { header: 'Fees', width: 130 },
+  { header: 'Tracking', width: 110 },
+  { header: 'SCAC', width: 60 },
+  { header: 'Type', width: 110 },
+  { header: 'Ref Numbers', width: 140 },
+  { header: 'Vessel', width: 140 },
+  { header: 'POD', width: 140 },
+  { header: 'ETA', width: 140 },
+  { header: 'ATA', width: 140 },
+  { header: 'Picked Up', width: 140 },
+  { header: 'Empty Returned', width: 140 },
+  { header: 'Last Checked', width: 140 },
+  { header: 'Link', width: 200 },
+];
+export const ALL_HEADERS = NEW_SHEET_COLUMNS.map((c) => c.header);
+
+// Facility times (ETA, Appointment, …) are written as labelled text (`2026-11-24 11:30 PST`), so
+// they need no date format; Updated is the sheet's own date-time of the last confirmation.
 const FORMATS: Record<string, string> = {
   LFD: 'yyyy-mm-dd',
-  ETA: 'yyyy-mm-dd hh:mm',
-  ATA: 'yyyy-mm-dd hh:mm',
-  Appointment: 'yyyy-mm-dd hh:mm',
   Updated: 'yyyy-mm-dd hh:mm',
-  Fees: '#,##0.00',
   Number: '@',
   SCAC: '@',
   'Ref Numbers': '@',
 };
 
+/** What Type accepts (PRODUCT.md), offered as a dropdown. */
+export const TYPE_CHOICES = ['container', 'bill_of_lading', 'booking_number'];
+
+/**
+ * Colours, driven by the Attention text so colour and words always agree: whether an LFD is
+ * "today" depends on the facility's calendar, which a rule on TODAY() (the spreadsheet's zone)
+ * cannot know. The first matching rule wins, so the order is the urgency order.
+ */
+const RED = '#f4c7c3';
+const AMBER = '#fce8b2';
+const HOLD = '#e1c4f0';
+const GREEN = '#b7e1cd';
+const GREY = '#e0e0e0';
+
 export const HOW_TO =
   'Container Tracking: type container numbers, BOLs or booking numbers under Number (add a SCAC to start tracking new ones). ' +
-  'Columns are found by their header, so you can reorder them and add your own: the add-in only writes Status, Ready, LFD, Holds, Fees, ' +
-  'Vessel, POD, ETA, ATA, Appointment, Tracking, Updated and Link. Refresh from Extensions → Container Tracking.';
+  'Columns are found by their header, so you can reorder them and add your own: the add-in only writes Attention, Status, Ready, LFD, LFD Source, Holds, Fees, ' +
+  'Vessel, POD, ETA, ATA, Appointment, Picked Up, Empty Returned, Last Checked, Tracking, Updated and Link. ' +
+  "Attention says what needs doing (the LFD is judged on the terminal's own calendar); times are the facility's local time. " +
+  'Refresh from Extensions → Container Tracking.';
 
 /**
  * Marks our conditional-format rules (a condition that is always true) so running set-up again replaces them
@@ -43,6 +83,9 @@ export function applyFormats(sheet: GoogleAppsScript.Spreadsheet.Sheet, layout: 
     if (col != null) sheet.getRange(2, col + 1, rows, 1).setNumberFormat(format);
   }
   sheet.setFrozenRows(1);
+  // The Number column stays in view while scrolling right, when it is the first one.
+  if (layout.inputs.Number === 0) sheet.setFrozenColumns(1);
+  applyValidation(sheet, layout, rows);
   sheet.getRange(1, 1, 1, layout.width).setFontWeight('bold');
   sheet.getRange(1, (layout.inputs.Number ?? 0) + 1).setNote(HOW_TO);
 
@@ -51,34 +94,65 @@ export function applyFormats(sheet: GoogleAppsScript.Spreadsheet.Sheet, layout: 
     const values = condition ? condition.getCriteriaValues() : [];
     return !values.some((v) => typeof v === 'string' && v.includes(RULE_TAG));
   });
-  const rules: GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] = [];
-  if (layout.outputs.LFD != null) {
-    const l = columnLetter(layout.outputs.LFD);
-    const range = sheet.getRange(2, layout.outputs.LFD + 1, rows, 1);
-    rules.push(
-      SpreadsheetApp.newConditionalFormatRule()
-        .whenFormulaSatisfied(`=AND(ISNUMBER($${l}2), $${l}2<TODAY(), ${RULE_TAG})`)
-        .setBackground('#f4c7c3')
-        .setRanges([range])
-        .build(),
-      SpreadsheetApp.newConditionalFormatRule()
-        .whenFormulaSatisfied(
-          `=AND(ISNUMBER($${l}2), $${l}2>=TODAY(), $${l}2<=TODAY()+2, ${RULE_TAG})`,
-        )
-        .setBackground('#fce8b2')
-        .setRanges([range])
-        .build(),
-    );
+  const rules = layout.outputs.Attention == null ? [] : attentionRules(sheet, layout, rows);
+  sheet.setConditionalFormatRules([...keep, ...rules]);
+}
+
+function applyValidation(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  layout: SheetLayout,
+  rows: number,
+): void {
+  if (layout.inputs.Type != null) {
+    sheet
+      .getRange(2, layout.inputs.Type + 1, rows, 1)
+      .setDataValidation(
+        SpreadsheetApp.newDataValidation()
+          .requireValueInList(TYPE_CHOICES, true)
+          .setAllowInvalid(false)
+          .setHelpText('container, bill_of_lading or booking_number; leave blank to infer it.')
+          .build(),
+      );
   }
   if (layout.outputs.Ready != null) {
-    const r = columnLetter(layout.outputs.Ready);
-    rules.push(
-      SpreadsheetApp.newConditionalFormatRule()
-        .whenFormulaSatisfied(`=AND($${r}2=TRUE, ${RULE_TAG})`)
-        .setBackground('#b7e1cd')
-        .setRanges([sheet.getRange(2, layout.outputs.Ready + 1, rows, 1)])
-        .build(),
-    );
+    // The add-in writes TRUE/FALSE; a checkbox shows them at a glance.
+    sheet
+      .getRange(2, layout.outputs.Ready + 1, rows, 1)
+      .setDataValidation(SpreadsheetApp.newDataValidation().requireCheckbox().build());
   }
-  sheet.setConditionalFormatRules([...keep, ...rules]);
+}
+
+/** The rules, each on the row's first answers (Number, Attention, LFD) and its own column. */
+function attentionRules(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  layout: SheetLayout,
+  rows: number,
+): GoogleAppsScript.Spreadsheet.ConditionalFormatRule[] {
+  const a = `$${columnLetter(layout.outputs.Attention!)}2`;
+  const starts = (text: string) => `LEFT(${a},${text.length})="${text}"`;
+  const has = (text: string) => `ISNUMBER(SEARCH("${text}",${a}))`;
+  const columns = (...cols: (number | undefined)[]) =>
+    [...new Set(cols.filter((c): c is number => c != null))].map((c) =>
+      sheet.getRange(2, c + 1, rows, 1),
+    );
+  const scan = columns(layout.outputs.Attention, layout.inputs.Number, layout.outputs.LFD);
+  const rule = (condition: string, colour: string, ranges: GoogleAppsScript.Spreadsheet.Range[]) =>
+    SpreadsheetApp.newConditionalFormatRule()
+      .whenFormulaSatisfied(`=AND(${condition}, ${RULE_TAG})`)
+      .setBackground(colour)
+      .setRanges(ranges)
+      .build();
+  const list = [
+    rule(`OR(${starts('LFD passed')}, ${starts('LFD today')})`, RED, scan),
+    rule(`OR(${starts('LFD tomorrow')}, ${starts('LFD in ')})`, AMBER, scan),
+    rule(starts('on hold'), HOLD, scan),
+    rule(starts('ready for pickup'), GREEN, scan),
+    rule(`OR(${starts('tracking failed')}, ${starts('not updated')})`, GREY, scan),
+  ];
+  // A hold or readiness behind a more urgent LFD still marks its own column.
+  const holds = columns(layout.outputs.Holds);
+  if (holds.length > 0) list.push(rule(has('on hold'), HOLD, holds));
+  const ready = columns(layout.outputs.Ready);
+  if (ready.length > 0) list.push(rule(has('ready for pickup'), GREEN, ready));
+  return list;
 }

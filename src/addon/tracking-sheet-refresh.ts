@@ -5,16 +5,26 @@
 import type { RowInput } from '../core/row-input';
 import { parseRow } from '../core/row-input';
 import { containerRowOutputs, shipmentRowOutputs, type RowOutputs } from '../core/row-outputs';
-import { outputRuns, readLayout, type SheetLayout } from '../core/sheet-layout';
+import { outputRuns, readLayout, type OutputHeader, type SheetLayout } from '../core/sheet-layout';
 import { safeCell } from '../core/sheet-text';
 import { trackingLink } from '../core/settings';
 import { AppError, toAppError } from '../core/errors';
 import { redact } from '../core/redact';
 import type { ContainerRecord } from '../core/model';
+import {
+  attentionText,
+  containerReasons,
+  failureReason,
+  staleReason,
+  trackingReason,
+} from '../core/attention';
+import { localTimeText } from '../core/local-time';
+import { reasonsFromCells } from '../core/stale-row';
+import { isAtTerminal } from '../core/terminal-state';
 import { runBulkTracking } from '../engine/bulk-tracking';
 import { requestIdentity } from '../core/number-identity';
 import { RequestLedger, entriesToRetire, trackingText } from '../engine/request-ledger';
-import { identifierKey } from '../engine/record-store';
+import { identifierKey, RecordStore } from '../engine/record-store';
 import { syncForSheet, type SyncResult } from '../engine/sheet-sync';
 import { Execution, BUDGETS, type ExecutionContext } from '../gas/execution';
 import { releaseLease, takeLease } from '../gas/leases';
@@ -101,32 +111,115 @@ function freshOutputs(
   sync: SyncResult,
   containersByShipment: Map<string, ContainerRecord[]>,
   tz: string,
+  now: number,
 ): RowOutputs | null {
   if (row.kind === 'container') {
     const c = sync.containers.get(row.number);
     if (!c) return null;
     // Not included in the answer (undefined) is unknown, not "no shipment": those outputs stay.
     const shipment = c.shipmentId ? sync.shipments.get(c.shipmentId) : null;
-    return containerRowOutputs(c, shipment, tz);
+    return containerRowOutputs(c, shipment, tz, now);
   }
   const id = sync.identifiers.get(identifierKey(row.number));
   const shipment = id ? sync.shipments.get(id) : undefined;
   return shipment
-    ? shipmentRowOutputs(shipment, containersByShipment.get(shipment.id) ?? [], tz)
+    ? shipmentRowOutputs(shipment, containersByShipment.get(shipment.id) ?? [], tz, now)
     : null;
 }
 
+interface SheetState {
+  sheet: GoogleAppsScript.Spreadsheet.Sheet;
+  values: Row[];
+  layout: SheetLayout;
+  rows: RowInput[];
+}
+
+/**
+ * Rows this run could not confirm say so in Attention, after what the last known data still
+ * says is due (an LFD keeps its warning and colour while the refresh is failing): nothing else
+ * of the row changes. `cached` gives a container's last known record, if any.
+ */
+function unconfirmedMarks(
+  state: SheetState,
+  confirmed: ReadonlySet<number>,
+  why: string,
+  tz: string,
+  now: number,
+  cached: (number: string) => ContainerRecord | null,
+): Map<number, RowOutputs> {
+  const { values, layout } = state;
+  const updates = new Map<number, RowOutputs>();
+  if (layout.outputs.Attention == null) return updates;
+  for (const row of state.rows) {
+    if (confirmed.has(row.index) || row.unusable) continue;
+    const last = layout.outputs.Updated == null ? null : values[row.index]![layout.outputs.Updated];
+    const since = last instanceof Date ? localTimeText(last, tz) : null;
+    const record = row.kind === 'container' ? cached(row.number) : null;
+    const cell = (h: OutputHeader) => {
+      const c = layout.outputs[h];
+      return c == null ? '' : values[row.index]![c];
+    };
+    const blank = (v: unknown) => String(v ?? '').trim() === '';
+    const attentionBefore = cell('Attention');
+    const due = record
+      ? containerReasons(record.attributes, now)
+      : reasonsFromCells(
+          {
+            attention: attentionBefore,
+            lfd: cell('LFD'),
+            atTerminal:
+              row.kind === 'container'
+                ? isAtTerminal({ number: row.number, current_status: String(cell('Status')) }) &&
+                  blank(cell('Picked Up')) &&
+                  blank(cell('Empty Returned'))
+                : /(^|; )LFD /.test(String(attentionBefore)),
+          },
+          tz,
+          now,
+        );
+    updates.set(row.index, { Attention: attentionText([...due, staleReason(since, why)]) });
+  }
+  return updates;
+}
+
+/** The last known records of the rows' containers, in one cache read. */
+function lastKnown(
+  run: Execution,
+  rows: readonly RowInput[],
+): (n: string) => ContainerRecord | null {
+  try {
+    const numbers = rows.filter((r) => r.kind === 'container').map((r) => r.number);
+    const view = run.store.read(RecordStore.containerKeys(numbers));
+    return (n) => {
+      const cached = view.container(n);
+      return cached && 'record' in cached ? cached.record : null;
+    };
+  } catch {
+    return () => null; // the cache is unreadable too: rows say only that they are not updated
+  }
+}
+
+/**
+ * The status sheet says how the last refresh went. A failure also stays in "Unresolved failure"
+ * until a refresh succeeds, so the next time the spreadsheet is opened (menu.ts) it can say what
+ * failed and what to do; a skipped run (another one was refreshing) is no failure.
+ */
 function report(
   ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
   message: string,
-  ok: boolean,
+  outcome: { wrote: boolean; failed: boolean },
   at: Date,
   interactive: boolean,
 ): void {
   message = redact(message); // the sheet and the toast are read by people: never the key
   const status = statusSheet(ss);
-  if (ok) status.getRange('B1').setValue(at);
+  // B1 is CT_LAST_REFRESH: changing it makes cells that point at it recalculate.
+  if (outcome.wrote) status.getRange('B1').setValue(at);
   status.getRange('B2').setValue(safeCell(message));
+  if (outcome.wrote || outcome.failed) {
+    const failure = outcome.failed ? safeCell(message) : '';
+    status.getRange('A3:B3').setValues([['Unresolved failure', failure]]);
+  }
   if (interactive) ss.toast(message, 'Container Tracking', 8);
 }
 
@@ -171,14 +264,16 @@ export function refreshSpreadsheet(
     }
   } catch (e) {
     const message = `Refresh failed: ${toAppError(e).message}`;
-    report(ss, message, false, new Date(now()), !options.scheduled);
+    report(ss, message, { wrote: false, failed: true }, new Date(now()), !options.scheduled);
     return { ok: false, message, ...empty };
   }
   if (!lease) {
     const message = 'Another refresh is running; this one was skipped.';
-    report(ss, message, false, new Date(now()), !options.scheduled);
+    report(ss, message, { wrote: false, failed: false }, new Date(now()), !options.scheduled);
     return { ok: false, message, ...empty };
   }
+  let state: SheetState | null = null;
+  const tz = ss.getSpreadsheetTimeZone();
   try {
     const sheet = ss.getSheetByName(SHEET_NAME);
     if (!sheet) {
@@ -201,6 +296,7 @@ export function refreshSpreadsheet(
       );
     }
     const rows = readRows(values, layout);
+    state = { sheet, values, layout, rows };
     // A Number cell showing an error (#N/A) or a date is no identifier: said in Tracking, never sent.
     const lookups = rows.filter((r) => !r.unusable);
     const settings = run.settings();
@@ -241,7 +337,6 @@ export function refreshSpreadsheet(
         c,
       ]);
     }
-    const tz = ss.getSpreadsheetTimeZone();
     const updates = new Map<number, RowOutputs>();
     const untracked: RowInput[] = [];
     for (const row of rows) {
@@ -249,7 +344,7 @@ export function refreshSpreadsheet(
         updates.set(row.index, { Tracking: row.problem ?? '' });
         continue;
       }
-      const fresh = freshOutputs(row, sync, containersByShipment, tz);
+      const fresh = freshOutputs(row, sync, containersByShipment, tz, started);
       if (fresh) {
         updates.set(row.index, {
           Link: trackingLink(settings.appUrl, row.number),
@@ -293,24 +388,38 @@ export function refreshSpreadsheet(
         ...updates.get(row.index),
         Link: trackingLink(settings.appUrl, row.number),
         Tracking: text,
+        Attention: trackingReason(text) ?? '',
       });
     }
 
+    const refreshed = updates.size;
+    if (sync.failure) {
+      const why = failureReason(sync.failure.kind, sync.failure.message);
+      const marks = unconfirmedMarks(
+        state,
+        new Set(updates.keys()),
+        why,
+        tz,
+        started,
+        lastKnown(run, rows),
+      );
+      for (const [index, mark] of marks) updates.set(index, mark);
+    }
     writeOutputs(sheet, values, layout, rows, updates);
     const requests = sync.requests + bulk.requests;
     const problem = sync.failure ?? bulk.stopped;
     const at = new Date(now());
-    const parts = [`Refreshed ${updates.size} of ${rows.length} rows`, `${requests} requests`];
+    const parts = [`Refreshed ${refreshed} of ${rows.length} rows`, `${requests} requests`];
     if (bulk.created > 0) parts.push(`${bulk.created} tracking requests created`);
     if (!sync.complete) parts.push('more rows next run');
     if (problem) parts.push(`stopped early: ${problem.message}`);
     const message = `${parts.join('; ')}.`;
-    report(ss, message, true, at, !options.scheduled);
+    report(ss, message, { wrote: true, failed: sync.failure != null }, at, !options.scheduled);
     return {
       ok: !problem,
       message,
       rows: rows.length,
-      updated: updates.size,
+      updated: refreshed,
       requests,
       trackingRequestsCreated: bulk.created,
       complete: sync.complete,
@@ -318,7 +427,23 @@ export function refreshSpreadsheet(
   } catch (e) {
     const error = toAppError(e);
     const message = `Refresh failed: ${error.message} Rows keep their previous values.`;
-    report(ss, message, false, new Date(now()), !options.scheduled);
+    if (state) {
+      const why = failureReason(error.kind, redact(error.message));
+      try {
+        const marks = unconfirmedMarks(
+          state,
+          new Set(),
+          why,
+          tz,
+          now(),
+          lastKnown(run, state.rows),
+        );
+        writeOutputs(state.sheet, state.values, state.layout, state.rows, marks);
+      } catch {
+        // The sheet cannot be written either: the status sheet and the toast still say it.
+      }
+    }
+    report(ss, message, { wrote: false, failed: true }, new Date(now()), !options.scheduled);
     return { ok: false, message, ...empty };
   } finally {
     releaseLease(props);

@@ -7,6 +7,7 @@ import {
   REFRESH_SIGNAL_NAME,
   SHEET_NAME,
   STATUS_SHEET_NAME,
+  NEW_SHEET_COLUMNS,
   applyFormats,
 } from './tracking-sheet-format';
 
@@ -37,6 +38,7 @@ export function setupTrackingSheet(): string {
   const missing = ALL_HEADERS.filter((h) => !present.has(h.toLowerCase()));
   if (blank) {
     sheet.getRange(1, 1, 1, ALL_HEADERS.length).setValues([[...ALL_HEADERS]]);
+    NEW_SHEET_COLUMNS.forEach((c, i) => sheet.setColumnWidth(i + 1, c.width));
   } else if (missing.length > 0) {
     sheet.getRange(1, width + 1, 1, missing.length).setValues([missing]);
   }

@@ -25,6 +25,51 @@ export function holdsText(value: unknown): string | Unreadable {
   return isUnreadable(holds) ? holds : holds.map((h) => `${h.name}: ${h.status}`).join(', ');
 }
 
+/**
+ * The Tracking sheet's Holds: like holdsText, with the terminal's description of each hold when
+ * it gives one (`customs: hold (CBP exam ordered)`): "exam ordered" is what a dispatcher acts on.
+ */
+export function holdsDetail(value: unknown): string | Unreadable {
+  const holds = readHolds(value);
+  if (isUnreadable(holds)) return holds;
+  return holds
+    .map((h) => `${h.name}: ${h.status}${h.description ? ` (${h.description})` : ''}`)
+    .join(', ');
+}
+
+/** Names of the holds that block pickup (status `hold`; `pending` ones do not). */
+export function activeHoldNames(value: unknown): string[] | Unreadable {
+  const holds = readHolds(value);
+  return isUnreadable(holds) ? holds : holds.filter((h) => h.status === 'hold').map((h) => h.name);
+}
+
+/**
+ * Fees per currency, the way ENGINEERING.md reads them: a `total` entry is the sum of the
+ * others, so it counts only when it is alone; an amount of 0 is "not posted yet", not a fee.
+ * Currencies are never added together; a fee without a currency is kept under ''.
+ */
+export function feesByCurrency(value: unknown): Map<string, number> | Unreadable {
+  const list = readFees(value);
+  if (isUnreadable(list)) return list;
+  const parts = list.filter((f) => f.type !== 'total');
+  const counted = parts.length > 0 ? parts : list;
+  const sums = new Map<string, number>();
+  for (const f of counted) {
+    if (f.amount === 0) continue;
+    const currency = (f.currency_code ?? '').toUpperCase();
+    sums.set(currency, roundCents((sums.get(currency) ?? 0) + f.amount));
+  }
+  return sums;
+}
+
+/** `USD 150.00, EUR 80.00`; blank when nothing is posted. */
+export function feesMoneyText(sums: ReadonlyMap<string, number>): string {
+  return [...sums]
+    .filter(([, amount]) => amount !== 0)
+    .map(([currency, amount]) => `${currency ? `${currency} ` : ''}${amount.toFixed(2)}`)
+    .join(', ');
+}
+
 /** Sum of fees; a `total` entry is the sum of the others, so it counts only when it is alone. */
 export function feesTotal(value: unknown): number | Unreadable {
   const list = readFees(value);

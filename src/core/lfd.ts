@@ -10,8 +10,11 @@ import {
 } from './timezone';
 import type { ContainerAttributes } from './model';
 
-export const LFD_SOURCES = ['pickup', 'line', 'terminal', 'rail'] as const;
+export const LFD_SOURCES = ['pickup', 'line', 'terminal', 'rail', 'earliest'] as const;
 export type LfdSource = (typeof LFD_SOURCES)[number];
+/** The deadlines `earliest` chooses from. */
+export type DeadlineSource = 'line' | 'terminal' | 'rail';
+const DEADLINES: readonly DeadlineSource[] = ['terminal', 'line', 'rail'];
 
 export interface LfdInstant {
   instant: number;
@@ -34,9 +37,39 @@ function lineZone(c: ContainerAttributes): string {
   return firstValidZone(c.final_destination_timezone, c.pod_timezone);
 }
 
+export interface EarliestLfd extends LfdInstant {
+  /** Which deadline it is; `pickup` when the service sent only the coalesced `pickup_lfd`. */
+  source: DeadlineSource | 'pickup';
+}
+
+/**
+ * The earliest of the line, terminal and rail deadlines, compared by their calendar days at
+ * their own facilities (demurrage starts at the earliest; the service's coalesced `pickup_lfd`
+ * takes the line's first, which is often later than the terminal's). On a tie the terminal's is
+ * named, as the one a trucker is turned away by. Without any of them, the coalesced `pickup_lfd`.
+ */
+export function earliestLfd(c: ContainerAttributes): EarliestLfd | null {
+  let best: EarliestLfd | null = null;
+  let bestDay = Infinity;
+  for (const source of DEADLINES) {
+    const at = lfdInstant(c, source);
+    if (!at) continue;
+    const day = sheetSerialOfDay(calendarDayIn(at.instant, at.timeZone));
+    if (day < bestDay) {
+      best = { ...at, source };
+      bestDay = day;
+    }
+  }
+  if (best) return best;
+  const pickup = lfdInstant(c, 'pickup');
+  return pickup ? { ...pickup, source: 'pickup' } : null;
+}
+
 export function lfdInstant(c: ContainerAttributes, source: LfdSource): LfdInstant | null {
   const d = c.import_deadlines ?? null;
   switch (source) {
+    case 'earliest':
+      return earliestLfd(c);
     case 'terminal': {
       const instant = parseInstant(d?.pickup_lfd_terminal);
       return instant == null ? null : { instant, timeZone: firstValidZone(c.pod_timezone) };

@@ -13,10 +13,20 @@ import {
   unreadableCell,
   type Unreadable,
 } from './attribute-values';
-import { feesTotal, holdsText, isReadyForPickup, roundCents } from './derived';
-import { lfdCellDate } from './lfd';
+import { attentionText, containerReasons, shipmentReasons } from './attention';
+import {
+  feesByCurrency,
+  feesMoneyText,
+  holdsDetail,
+  holdsText,
+  isReadyForPickup,
+  roundCents,
+} from './derived';
+import { earliestLfd, lfdCellDate } from './lfd';
+import { localTimeText, zoneOrUtc } from './local-time';
 import type { ContainerAttributes, ContainerRecord, ShipmentRecord } from './model';
 import type { OutputHeader } from './sheet-layout';
+import { isAtTerminal } from './terminal-state';
 
 type OutputValue = string | number | boolean | Date;
 export type RowOutputs = Partial<Record<OutputHeader, OutputValue>>;
@@ -26,19 +36,33 @@ function shown(value: OutputValue | null | Unreadable, label: string): OutputVal
   return value ?? '';
 }
 
+/** The sheet's LFD is the earliest deadline (PRODUCT.md), as the facility's calendar day. */
 function lfd(a: ContainerAttributes, sheetTimeZone: string): Date | '' | Unreadable {
   const pickup = readInstant(a.pickup_lfd);
   if (isUnreadable(pickup)) return pickup;
-  return lfdCellDate(a, 'pickup', sheetTimeZone) ?? '';
+  return lfdCellDate(a, 'earliest', sheetTimeZone) ?? '';
+}
+
+/** A facility's date-time as labelled text (`2026-11-24 11:30 PST`), in the zone that applies. */
+function localTime(value: unknown, timeZone: string): string | Unreadable {
+  const at = readInstant(value);
+  if (isUnreadable(at)) return at;
+  return at ? localTimeText(at, timeZone) : '';
+}
+
+function feesCell(value: unknown): string | Unreadable {
+  const sums = feesByCurrency(value);
+  return isUnreadable(sums) ? sums : feesMoneyText(sums);
 }
 
 /**
  * `shipment`: the container's shipment; null when it has none (its outputs are blank); undefined
  * when the answer did not include it (its outputs are left as they are).
  */
-function shipmentOutputs(s: ShipmentRecord | null | undefined): RowOutputs {
+function shipmentOutputs(s: ShipmentRecord | null | undefined, podZone?: unknown): RowOutputs {
   if (s === undefined) return {};
   const a = s?.attributes ?? {};
+  const zone = zoneOrUtc(a.pod_timezone, podZone);
   const out: RowOutputs = {};
   const has = (name: string) => s === null || sent(a, name);
   if (has('pod_vessel_name')) out.Vessel = shown(readText(a.pod_vessel_name), 'vessel');
@@ -49,8 +73,8 @@ function shipmentOutputs(s: ShipmentRecord | null | undefined): RowOutputs {
       'POD',
     );
   }
-  if (has('pod_eta_at')) out.ETA = shown(readInstant(a.pod_eta_at), 'ETA');
-  if (has('pod_ata_at')) out.ATA = shown(readInstant(a.pod_ata_at), 'ATA');
+  if (has('pod_eta_at')) out.ETA = shown(localTime(a.pod_eta_at, zone), 'ETA');
+  if (has('pod_ata_at')) out.ATA = shown(localTime(a.pod_ata_at, zone), 'ATA');
   return out;
 }
 
@@ -58,21 +82,35 @@ export function containerRowOutputs(
   c: ContainerRecord,
   shipment: ShipmentRecord | null | undefined,
   sheetTimeZone: string,
+  now: number,
 ): RowOutputs {
   const a = c.attributes;
   const has = (name: string) => sent(a, name);
-  const out: RowOutputs = {};
+  const podZone = zoneOrUtc(a.pod_timezone);
+  const out: RowOutputs = { Attention: attentionText(containerReasons(a, now)) };
   if (has('current_status')) out.Status = shown(readText(a.current_status), 'status');
   if (has('available_for_pickup') && has('holds_at_pod_terminal')) {
     const ready = isReadyForPickup(a);
     out.Ready = isUnreadable(ready) ? readyProblem(a) : ready;
   }
-  if (has('pickup_lfd')) out.LFD = shown(lfd(a, sheetTimeZone), 'LFD');
-  if (has('holds_at_pod_terminal')) out.Holds = shown(holdsText(a.holds_at_pod_terminal), 'holds');
-  if (has('fees_at_pod_terminal')) out.Fees = shown(feesTotal(a.fees_at_pod_terminal), 'fees');
+  if (has('pickup_lfd') || has('import_deadlines')) {
+    out.LFD = shown(lfd(a, sheetTimeZone), 'LFD');
+    out['LFD Source'] = earliestLfd(a)?.source ?? '';
+  }
+  if (has('holds_at_pod_terminal'))
+    out.Holds = shown(holdsDetail(a.holds_at_pod_terminal), 'holds');
+  if (has('fees_at_pod_terminal')) out.Fees = shown(feesCell(a.fees_at_pod_terminal), 'fees');
   if (has('pickup_appointment_at'))
-    out.Appointment = shown(readInstant(a.pickup_appointment_at), 'appointment');
-  return { ...out, ...shipmentOutputs(shipment) };
+    out.Appointment = shown(localTime(a.pickup_appointment_at, podZone), 'appointment');
+  if (has('pod_full_out_at'))
+    out['Picked Up'] = shown(localTime(a.pod_full_out_at, podZone), 'picked up');
+  if (has('empty_terminated_at')) {
+    const zone = zoneOrUtc(a.empty_terminated_timezone, a.pod_timezone);
+    out['Empty Returned'] = shown(localTime(a.empty_terminated_at, zone), 'empty returned');
+  }
+  if (has('terminal_checked_at'))
+    out['Last Checked'] = shown(localTime(a.terminal_checked_at, podZone), 'last checked');
+  return { ...out, ...shipmentOutputs(shipment, a.pod_timezone) };
 }
 
 function readyProblem(a: ContainerAttributes): string {
@@ -80,17 +118,6 @@ function readyProblem(a: ContainerAttributes): string {
     isUnreadable(holdsText(a.holds_at_pod_terminal)) ? 'holds' : 'availability',
   );
 }
-
-/** Statuses after which demurrage no longer runs at the terminal for that box. */
-const OUT_OF_TERMINAL = new Set([
-  'picked_up',
-  'delivered',
-  'dropped',
-  'empty_returned',
-  'off_dock',
-  'on_rail',
-  'loaded',
-]);
 
 function statusOf(c: ContainerRecord): string {
   const s = readText(c.attributes.current_status);
@@ -110,9 +137,42 @@ export function statusCounts(containers: readonly ContainerRecord[]): string {
     .join(', ');
 }
 
-function earliest(dates: unknown[]): Date | '' {
-  const real = dates.filter((d): d is Date => d instanceof Date);
-  return real.length === 0 ? '' : new Date(Math.min(...real.map((d) => d.getTime())));
+/** The earliest LFD among the boxes (as their facility days), with the deadline it is. */
+function earliestOf(
+  containers: readonly ContainerRecord[],
+  sheetTimeZone: string,
+): { date: Date; source: string } | null {
+  let best: { date: Date; source: string } | null = null;
+  for (const c of containers) {
+    const date = lfd(c.attributes, sheetTimeZone);
+    if (!(date instanceof Date)) continue;
+    if (!best || date.getTime() < best.date.getTime())
+      best = { date, source: earliestLfd(c.attributes)?.source ?? '' };
+  }
+  return best;
+}
+
+/** Each currency summed over the boxes, never one currency added to another. */
+function summedFees(containers: readonly ContainerRecord[]): string {
+  const total = new Map<string, number>();
+  for (const c of containers) {
+    const sums = feesByCurrency(c.attributes.fees_at_pod_terminal);
+    if (isUnreadable(sums)) return unreadableCell('fees');
+    for (const [currency, amount] of sums)
+      total.set(currency, roundCents((total.get(currency) ?? 0) + amount));
+  }
+  return feesMoneyText(total);
+}
+
+/** The next appointment among the boxes, in its own terminal's time. */
+function earliestAppointment(containers: readonly ContainerRecord[]): string {
+  let best: { at: Date; zone: string } | null = null;
+  for (const c of containers) {
+    const at = readInstant(c.attributes.pickup_appointment_at);
+    if (at instanceof Date && (!best || at.getTime() < best.at.getTime()))
+      best = { at, zone: zoneOrUtc(c.attributes.pod_timezone) };
+  }
+  return best ? localTimeText(best.at, best.zone) : '';
 }
 
 /** All ready: false as soon as one is known not to be, unreadable when one cannot be read. */
@@ -127,6 +187,7 @@ export function shipmentRowOutputs(
   shipment: ShipmentRecord,
   containers: readonly ContainerRecord[],
   sheetTimeZone: string,
+  now: number,
 ): RowOutputs {
   // Without its containers (the answer did not include them, or only some of them) the summary
   // would be wrong: what the row shows of them stays, only the shipment's own data is renewed.
@@ -136,27 +197,32 @@ export function shipmentRowOutputs(
   if (!complete) return shipmentOutputs(shipment);
   // The LFD that matters is the earliest of the boxes still at the terminal; once all are out,
   // the earliest overall is shown for the record.
-  const waiting = containers.filter((c) => !OUT_OF_TERMINAL.has(statusOf(c)));
-  const lfdOf = (list: readonly ContainerRecord[]) =>
-    earliest(list.map((c) => lfd(c.attributes, sheetTimeZone)));
+  const waiting = containers.filter((c) => isAtTerminal(c.attributes));
+  const shown = waiting.length > 0 ? waiting : containers;
+  const first = earliestOf(shown, sheetTimeZone);
   const holds = containers
     .map((c) => {
-      const text = holdsText(c.attributes.holds_at_pod_terminal);
+      const text = holdsDetail(c.attributes.holds_at_pod_terminal);
       return isUnreadable(text) ? unreadableCell('holds') : text;
     })
     .map((text, i) => (text === '' ? '' : `${containers[i]!.attributes.number} ${text}`))
     .filter((t) => t !== '')
     .join('; ');
-  const fees = containers.map((c) => feesTotal(c.attributes.fees_at_pod_terminal));
   return {
+    Attention: attentionText(
+      shipmentReasons(
+        containers.map((c) => c.attributes),
+        now,
+      ),
+    ),
     Status: statusCounts(containers),
-    Ready: allReady(containers),
-    LFD: waiting.length > 0 ? lfdOf(waiting) : lfdOf(containers),
+    // Like its colour, a BOL's readiness is about the boxes still to be picked up.
+    Ready: allReady(shown),
+    LFD: first ? first.date : '',
+    'LFD Source': first ? first.source : '',
     Holds: holds,
-    Fees: fees.some(isUnreadable)
-      ? unreadableCell('fees')
-      : roundCents(fees.reduce<number>((sum, f) => sum + (f as number), 0)),
-    Appointment: earliest(containers.map((c) => readInstant(c.attributes.pickup_appointment_at))),
-    ...shipmentOutputs(shipment),
+    Fees: summedFees(containers),
+    Appointment: earliestAppointment(containers),
+    ...shipmentOutputs(shipment, containers[0]?.attributes.pod_timezone),
   };
 }

@@ -4,9 +4,11 @@ import { AppError } from './errors';
 
 export const INPUT_HEADERS = ['Number', 'SCAC', 'Type', 'Ref Numbers'] as const;
 export const OUTPUT_HEADERS = [
+  'Attention',
   'Status',
   'Ready',
   'LFD',
+  'LFD Source',
   'Holds',
   'Fees',
   'Vessel',
@@ -14,6 +16,9 @@ export const OUTPUT_HEADERS = [
   'ETA',
   'ATA',
   'Appointment',
+  'Picked Up',
+  'Empty Returned',
+  'Last Checked',
   'Tracking',
   'Updated',
   'Link',

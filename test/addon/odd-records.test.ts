@@ -3,10 +3,11 @@
 // empty account, and what the service did not send is unknown, not empty.
 
 import fc from 'fast-check';
-import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../src/core/sheet-layout';
+import { ALL_HEADERS } from '../../src/addon/tracking-sheet-format';
 import { createHarness, column, sheetValues, type Interceptor } from '../helpers/addon-harness';
 
-const HEADERS: string[] = [...INPUT_HEADERS, ...OUTPUT_HEADERS];
+// A new sheet's columns, in the order set-up writes them.
+const HEADERS: string[] = [...ALL_HEADERS];
 type Harness = ReturnType<typeof createHarness>;
 type Json = Record<string, unknown>;
 
@@ -116,14 +117,27 @@ describe('one bad record never stops the others (Tracking sheet)', () => {
 describe('hostile records through the refresh (property)', () => {
   /** The Tracking outputs that read each attribute; any other output must not change. */
   const OUTPUTS_OF: Record<string, string[]> = {
-    current_status: ['Status'],
-    available_for_pickup: ['Ready'],
-    holds_at_pod_terminal: ['Ready', 'Holds'],
+    current_status: ['Status', 'Attention'],
+    available_for_pickup: ['Ready', 'Attention'],
+    holds_at_pod_terminal: ['Ready', 'Holds', 'Attention'],
     fees_at_pod_terminal: ['Fees'],
-    pickup_lfd: ['LFD'],
-    import_deadlines: ['LFD'],
-    pod_timezone: ['LFD'],
+    pickup_lfd: ['LFD', 'LFD Source', 'Attention'],
+    import_deadlines: ['LFD', 'LFD Source', 'Attention'],
+    // Facility times are read in the POD's zone.
+    pod_timezone: [
+      'LFD',
+      'Attention',
+      'Appointment',
+      'Picked Up',
+      'Empty Returned',
+      'Last Checked',
+    ],
+    final_destination_timezone: ['LFD', 'Attention'],
     pickup_appointment_at: ['Appointment'],
+    pod_full_out_at: ['Picked Up', 'Attention'],
+    empty_terminated_at: ['Empty Returned', 'Attention'],
+    empty_terminated_timezone: ['Empty Returned'],
+    terminal_checked_at: ['Last Checked'],
     ref_numbers: [],
     created_at: [],
   };
@@ -204,7 +218,11 @@ describe('an answer that is not the documented shape', () => {
     const report = h.gas.run<{ ok: boolean; message: string }>('refreshTrackingSheet');
     expect(report.ok).toBe(false);
     expect(report.message).toMatch(/not (in )?the (documented|expected) (shape|form)/i);
-    expect(sheetValues(h)).toEqual(before);
+    // Nothing changes but Attention, which says the row is not up to date and why.
+    const a = HEADERS.indexOf('Attention');
+    const without = (grid: unknown[][]) => grid.map((r) => r.filter((_, i) => i !== a));
+    expect(without(sheetValues(h))).toEqual(without(before));
+    expect(column(h, 'Attention')[0]).toMatch(/not updated since .*: tracking service error$/);
     expect(posts(h, '/tracking_requests')).toBe(0);
   });
 

@@ -14,6 +14,15 @@ function withRows(rows: unknown[][], extra: Parameters<typeof createHarness>[0] 
   return h;
 }
 
+/** A failed refresh changes nothing but Attention, which says the row is not up to date. */
+function expectOnlyAttentionChanged(h: Harness, before: unknown[][], stale: RegExp): void {
+  const after = sheetValues(h);
+  const a = before[0]!.indexOf('Attention');
+  const without = (grid: unknown[][]) => grid.map((r) => r.filter((_, i) => i !== a));
+  expect(without(after)).toEqual(without(before));
+  for (const row of after.slice(1)) expect(String(row[a])).toMatch(stale);
+}
+
 function demo(h: Harness) {
   const account = h.emulator.account()!;
   return { containers: account.containers(), shipments: account.shipments(), account };
@@ -24,11 +33,12 @@ describe('setupTrackingSheet', () => {
     const h = createHarness();
     expect(h.gas.run('setupTrackingSheet')).toMatch(/created the header row/);
     const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
-    expect(sheetValues(h)[0]).toEqual(HEADERS);
+    expect([...sheetValues(h)[0]!].sort()).toEqual([...HEADERS].sort());
     expect(sheet.frozenRows).toBe(1);
-    expect(sheet.conditionalRules).toHaveLength(3);
-    expect(sheet.cell(1, 1)?.note).toMatch(/only writes Status/);
-    expect(sheet.cell(2, 7)?.numberFormat).toBe('yyyy-mm-dd');
+    expect(sheet.conditionalRules).toHaveLength(7);
+    expect(sheet.cell(1, 1)?.note).toMatch(/only writes Attention, Status/);
+    const lfd = sheetValues(h)[0]!.indexOf('LFD') + 1;
+    expect(sheet.cell(2, lfd)?.numberFormat).toBe('yyyy-mm-dd');
     expect(h.gas.spreadsheet.namedRanges.has('CT_LAST_REFRESH')).toBe(true);
   });
 
@@ -44,13 +54,13 @@ describe('setupTrackingSheet', () => {
         },
       ],
     });
-    expect(h.gas.run('setupTrackingSheet')).toMatch(/added SCAC, Type, Ref Numbers, Ready/);
+    expect(h.gas.run('setupTrackingSheet')).toMatch(/added Attention, LFD, LFD Source, Ready/);
     h.gas.run('setupTrackingSheet');
     const grid = sheetValues(h);
     expect(grid[0]!.slice(0, 3)).toEqual(['My Notes', 'Number', 'Status']);
-    expect(grid[0]).toHaveLength(18); // ours plus the user's column
+    expect(grid[0]).toHaveLength(HEADERS.length + 1); // ours plus the user's column
     expect(grid[1]!.slice(0, 2)).toEqual(['keep me', 'X']);
-    expect(h.gas.spreadsheet.sheetByName('Tracking')!.conditionalRules).toHaveLength(3);
+    expect(h.gas.spreadsheet.sheetByName('Tracking')!.conditionalRules).toHaveLength(7);
   });
 });
 
@@ -138,7 +148,7 @@ describe('refreshTrackingSheet', () => {
     h.emulator.faults.enqueue(fault);
     const report = h.gas.run<{ ok: boolean; message: string }>('refreshTrackingSheet');
     expect(report.ok).toBe(false);
-    expect(sheetValues(h)).toEqual(before);
+    expectOnlyAttentionChanged(h, before, /not updated since 2026-11-20 10:00 EST: \w/);
     expect(h.gas.spreadsheet.sheetByName('Container Tracking status')!.cell(2, 2)?.value).toMatch(
       /failed|stopped early/,
     );
@@ -382,7 +392,7 @@ describe('refresh: more failure cases and the signal for cells', () => {
     expect(h.gas.run<{ ok: boolean; message: string }>('refreshTrackingSheet').message).toMatch(
       /Could not reach the tracking service/,
     );
-    expect(sheetValues(h)).toEqual(before);
+    expectOnlyAttentionChanged(h, before, /not updated since .*: tracking service unreachable$/);
   });
 
   it('changes CT_LAST_REFRESH, so formulas that point at it recalculate', () => {

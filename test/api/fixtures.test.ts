@@ -35,7 +35,12 @@ describe('recorded responses', () => {
       for (const k of Object.keys(back.attributes))
         if (!(k in c.attributes)) expect(back.attributes[k]).toBeNull();
       const shipment = shipments.find((s) => s.id === c.shipmentId) ?? null;
-      const row = containerRowOutputs(c, shipment, 'America/New_York');
+      const row = containerRowOutputs(
+        c,
+        shipment,
+        'America/New_York',
+        Date.parse('2026-11-20T15:00:00Z'),
+      );
       expect(row.Status).toBe(c.attributes.current_status);
       for (const field of CONTAINER_ATTRIBUTES) {
         expect(() =>
@@ -53,7 +58,9 @@ describe('recorded responses', () => {
       for (const s of shipments) {
         expect(typeof s.attributes.bill_of_lading_number).toBe('string');
         const mine = containers.filter((c) => c.shipmentId === s.id);
-        expect(() => shipmentRowOutputs(s, mine, 'UTC')).not.toThrow();
+        expect(() =>
+          shipmentRowOutputs(s, mine, 'UTC', Date.parse('2026-11-20T15:00:00Z')),
+        ).not.toThrow();
       }
     },
   );

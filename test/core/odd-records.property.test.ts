@@ -26,6 +26,7 @@ import { RecordStore } from '../../src/engine/record-store';
 import { MemoryCache, MemoryLock, TestClock } from '../helpers/memory-ports';
 
 const TZ = 'America/New_York';
+const NOW = Date.parse('2026-11-20T15:00:00Z');
 
 const good = (): ContainerAttributes => ({
   number: 'CSQU3054383',
@@ -43,19 +44,28 @@ const good = (): ContainerAttributes => ({
   pod_timezone: 'America/New_York',
   final_destination_timezone: null,
   created_at: '2026-11-01T00:00:00Z',
+  terminal_checked_at: '2026-11-20T14:00:00Z',
+  pod_full_out_at: null,
+  empty_terminated_at: null,
+  empty_terminated_timezone: null,
 });
 
 /** Which Tracking outputs read each attribute. */
 const OUTPUTS_OF: Record<string, string[]> = {
-  current_status: ['Status'],
-  available_for_pickup: ['Ready'],
-  holds_at_pod_terminal: ['Ready', 'Holds'],
+  current_status: ['Status', 'Attention'],
+  available_for_pickup: ['Ready', 'Attention'],
+  holds_at_pod_terminal: ['Ready', 'Holds', 'Attention'],
   fees_at_pod_terminal: ['Fees'],
-  pickup_lfd: ['LFD'],
-  import_deadlines: ['LFD'],
-  pod_timezone: ['LFD'],
-  final_destination_timezone: ['LFD'],
+  pickup_lfd: ['LFD', 'LFD Source', 'Attention'],
+  import_deadlines: ['LFD', 'LFD Source', 'Attention'],
+  // Facility times are read in the POD's zone.
+  pod_timezone: ['LFD', 'Attention', 'Appointment', 'Picked Up', 'Empty Returned', 'Last Checked'],
+  final_destination_timezone: ['LFD', 'Attention'],
   pickup_appointment_at: ['Appointment'],
+  pod_full_out_at: ['Picked Up', 'Attention'],
+  empty_terminated_at: ['Empty Returned', 'Attention'],
+  empty_terminated_timezone: ['Empty Returned'],
+  terminal_checked_at: ['Last Checked'],
 };
 
 const hostileValue = fc.oneof(
@@ -100,12 +110,12 @@ function expectCellSafe(value: unknown): void {
 
 describe('a hostile attribute in a container', () => {
   it('changes only the Tracking outputs that read it, and each to a writable cell', () => {
-    const baseline = containerRowOutputs(record(good()), null, TZ);
+    const baseline = containerRowOutputs(record(good()), null, TZ, NOW);
     fc.assert(
       fc.property(attributeName, hostileValue, (name, value) => {
         const attributes = { ...good(), [name]: value };
         let out: RowOutputs = {};
-        expect(() => (out = containerRowOutputs(record(attributes), null, TZ))).not.toThrow();
+        expect(() => (out = containerRowOutputs(record(attributes), null, TZ, NOW))).not.toThrow();
         for (const [header, cell] of Object.entries(out)) {
           expectCellSafe(cell);
           const before = baseline[header as keyof RowOutputs];

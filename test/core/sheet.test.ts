@@ -128,7 +128,7 @@ describe('row outputs', () => {
     const out = containerRowOutputs(
       box('CSQU3054383', 'available', {
         pickup_lfd: '2026-11-25T05:00:00Z',
-        fees_at_pod_terminal: [{ type: 'demurrage', amount: 120 }],
+        fees_at_pod_terminal: [{ type: 'demurrage', amount: 120, currency_code: 'USD' }],
       }),
       {
         id: 's1',
@@ -139,14 +139,16 @@ describe('row outputs', () => {
         },
       },
       'America/Los_Angeles',
+      Date.parse('2026-11-20T15:00:00Z'),
     );
     expect(out).toMatchObject({
       Status: 'available',
       Ready: true,
-      Fees: 120,
+      Fees: 'USD 120.00',
       Vessel: 'MSC ANNA',
       POD: 'Newark',
-      ETA: new Date('2026-11-18T10:00:00Z'),
+      ETA: '2026-11-18 05:00 EST', // the port's own clock, labelled, in any sheet zone
+      Attention: 'ready for pickup',
     });
     expect((out.LFD as Date).toISOString()).toBe('2026-11-25T08:00:00.000Z'); // midnight in Los Angeles
   });
@@ -155,21 +157,27 @@ describe('row outputs', () => {
     const boxes = [
       box('AAAU1', 'available', {
         pickup_lfd: '2026-11-26T05:00:00Z',
-        fees_at_pod_terminal: [{ type: 'exam', amount: 50 }],
+        fees_at_pod_terminal: [{ type: 'exam', amount: 50, currency_code: 'USD' }],
       }),
       box('AAAU2', 'picked_up', { pickup_lfd: '2026-11-20T05:00:00Z' }),
       box('AAAU3', 'available', {
         pickup_lfd: '2026-11-24T05:00:00Z',
         holds_at_pod_terminal: [{ name: 'customs', status: 'hold' }],
-        fees_at_pod_terminal: [{ type: 'demurrage', amount: 25.5 }],
+        fees_at_pod_terminal: [{ type: 'demurrage', amount: 25.5, currency_code: 'USD' }],
       }),
     ];
-    const out = shipmentRowOutputs({ id: 's1', attributes: {} }, boxes, 'America/New_York');
+    const out = shipmentRowOutputs(
+      { id: 's1', attributes: {} },
+      boxes,
+      'America/New_York',
+      Date.parse('2026-11-20T15:00:00Z'),
+    );
     expect(out.Status).toBe('available: 2, picked_up: 1');
     expect(out.Ready).toBe(false);
     expect((out.LFD as Date).toISOString()).toBe('2026-11-24T05:00:00.000Z');
     expect(out.Holds).toBe('AAAU3 customs: hold');
-    expect(out.Fees).toBe(75.5);
+    expect(out.Fees).toBe('USD 75.50');
+    expect(out.Attention).toBe('on hold: customs'); // the picked-up box's passed LFD is history
     expect(statusCounts([])).toBe('');
   });
 

@@ -33,30 +33,38 @@ function trackingSheet(timeZone: string) {
 }
 
 describe('conditional formatting of the Tracking sheet', () => {
-  it('colours passed LFDs red, LFDs within 2 days amber and Ready green (New York)', () => {
-    const { put, colour } = trackingSheet('America/New_York'); // today: 2026-11-20
-    const lfds = ['2026-11-19', '2026-11-20', '2026-11-22', '2026-11-23', ''];
-    lfds.forEach((d, i) => put(i + 2, 'LFD', d));
-    expect(lfds.map((_, i) => colour(i + 2, 'LFD'))).toEqual([RED, AMBER, AMBER, null, null]);
-    put(2, 'Ready', 'TRUE');
-    put(3, 'Ready', 'FALSE');
-    expect([colour(2, 'Ready'), colour(3, 'Ready'), colour(4, 'Ready')]).toEqual([
-      GREEN,
-      null,
-      null,
-    ]);
-  });
+  // Colours follow Attention (computed on the facility's calendar at refresh), not TODAY() in the
+  // sheet's zone, so a Rotterdam LFD is red in every sheet zone once it has passed in Rotterdam.
+  it.each(['America/New_York', 'Asia/Tokyo'])(
+    'colours the row start by the first reason in Attention (%s)',
+    (zone) => {
+      const { put, colour } = trackingSheet(zone);
+      const reasons = [
+        'LFD passed 3 days ago; on hold: customs',
+        'LFD today',
+        'LFD tomorrow; ready for pickup',
+        'LFD in 2 days',
+        'on hold: customs',
+        'ready for pickup',
+        'not updated since 2026-11-20 10:00 EST: API key rejected (update it in Settings)',
+        '',
+      ];
+      reasons.forEach((r, i) => put(i + 2, 'Attention', r));
+      const HOLD = '#e1c4f0';
+      const GREY = '#e0e0e0';
+      const expected = [RED, RED, AMBER, AMBER, HOLD, GREEN, GREY, null];
+      for (const header of ['Attention', 'Number', 'LFD'])
+        expect(reasons.map((_, i) => colour(i + 2, header))).toEqual(expected);
+      // A hold or readiness behind an LFD still marks its own column.
+      expect(colour(2, 'Holds')).toBe(HOLD);
+      expect(colour(4, 'Ready')).toBe(GREEN);
+      expect(colour(5, 'Ready')).toBeNull();
+    },
+  );
 
-  it('takes TODAY() in the sheet time zone: in Tokyo it is already 21 November', () => {
-    const { put, colour } = trackingSheet('Asia/Tokyo');
-    put(2, 'LFD', '2026-11-20');
-    put(3, 'LFD', '2026-11-23');
-    expect([colour(2, 'LFD'), colour(3, 'LFD')]).toEqual([RED, AMBER]);
-  });
-
-  it('does not colour text in the LFD column (ISNUMBER guards the rule)', () => {
+  it('leaves a passed LFD uncoloured when Attention is blank (the box has left the terminal)', () => {
     const { put, colour } = trackingSheet('America/New_York');
-    put(2, 'LFD', 'soon');
+    put(2, 'LFD', '2026-11-01');
     expect(colour(2, 'LFD')).toBeNull();
   });
 });
@@ -81,6 +89,9 @@ describe('evaluate', () => {
     ['="B"<"a"', false],
     ['=A1=0', true],
     ['=ISBLANK(A1)', true],
+    ['=LEFT("LFD today", 3)', 'LFD'],
+    ['=ISNUMBER(SEARCH("hold", "LFD today; on HOLD: customs"))', true],
+    ['=ISNUMBER(SEARCH("hold", "LFD today"))', false],
   ])('%s → %p', (formula, expected) => {
     expect(evaluate(parseFormula(formula), ctx)).toBe(expected);
   });

@@ -26,7 +26,12 @@ describe('pickDemoRows', () => {
       'Last free day within 2 days: amber',
       'On hold at the terminal',
       'Still at sea',
+      'Appointment in the terminal’s own time (Long Beach / Los Angeles)',
+      'The terminal’s LFD is earlier than the line’s: the sheet shows the earliest',
+      'Picked up: its passed LFD is history, no colour',
+      'Returned empty: nothing to do',
       'A BOL with several containers: one row sums them up',
+      'A BOL with fees in two currencies: each summed on its own',
       'Not tracked yet, has a SCAC: a refresh starts tracking it',
       'Not tracked yet: waits for the line’s manifest',
       'Not tracked, no SCAC: the sheet asks for one',
@@ -38,15 +43,17 @@ describe('pickDemoRows', () => {
         .containers()
         .map((c) => c.attributes.number),
     );
-    for (const row of rows.slice(0, 5)) expect(tracked.has(row.number)).toBe(true);
-    const bol = rows[5]!;
-    expect(h.emulator.findShipment(bol.number)).toBeDefined();
-    expect(bol).toMatchObject({
-      type: 'bill_of_lading',
-      scac: expect.stringMatching(/^[A-Z]{4}$/),
-    });
-    for (const row of rows.slice(6, 9)) expect(h.emulator.findShipment(row.number)).toBeUndefined();
-    expect(hasValidCheckDigit(rows[9]!.number)).toBe(false);
+    for (const row of rows.slice(0, 9)) expect(tracked.has(row.number)).toBe(true);
+    for (const bol of rows.slice(9, 11)) {
+      expect(h.emulator.findShipment(bol.number)).toBeDefined();
+      expect(bol).toMatchObject({
+        type: 'bill_of_lading',
+        scac: expect.stringMatching(/^[A-Z]{4}$/),
+      });
+    }
+    for (const row of rows.slice(11, 14))
+      expect(h.emulator.findShipment(row.number)).toBeUndefined();
+    expect(hasValidCheckDigit(rows[14]!.number)).toBe(false);
   });
 
   it('mistypes only the check digit', () => {

@@ -2,6 +2,7 @@
 // as the sheet shows them, rule colours, formula results and errors, which cells are editable),
 // toasts, executions and the trigger; never the API key.
 
+import { ALL_HEADERS } from '../../src/addon/tracking-sheet-format';
 import { pickDemoRows, type ShipmentsDocument } from '../../local/preview/demo/demo-rows';
 import { fillFormulasSheet, fillTrackingSheet } from '../../local/preview/demo/demo-sheet';
 import { todaySerial } from '../../local/preview/formula/sheet-values';
@@ -56,7 +57,7 @@ describe('buildPageState', () => {
     const row = (note: string) => rows.findIndex((r) => r.note.startsWith(note)) + 2;
     expect(cell(tracking, row('Ready'), 'Status').text).toBe('available');
     expect(cell(tracking, row('Ready'), 'Ready')).toMatchObject({
-      text: 'TRUE',
+      text: '☑', // TRUE in a checkbox column
       background: '#b7e1cd',
     });
     expect(cell(tracking, row('Last free day passed'), 'LFD')).toMatchObject({
@@ -98,7 +99,8 @@ describe('buildPageState', () => {
   it('passes text through as text and never includes the key', () => {
     const { h, state } = demo();
     const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
-    h.gas.spreadsheet.write(sheet, 2, 4, '<img src=x onerror=alert(1)>');
+    const refs = ALL_HEADERS.indexOf('Ref Numbers') + 1;
+    h.gas.spreadsheet.write(sheet, 2, refs, '<img src=x onerror=alert(1)>');
     const s = state();
     expect(cell(s.sheets[0]!, 2, 'Ref Numbers').text).toBe('<img src=x onerror=alert(1)>');
     expect(JSON.stringify(s)).not.toContain(h.emulator.demoKey);

@@ -97,10 +97,11 @@ export const DEMO_SCENARIOS: readonly ShipmentPlan[] = [
       { status: 'new' },
     ],
   },
-  { // Rotterdam: local midnight is 23:00 UTC the day before; fees in euros.
+  { // Rotterdam: local midnight is 23:00 UTC the day before; fees in euros and, on the other box,
+    // an exam billed in dollars: one BOL with two currencies, never added together.
     scac: 'CMDU', pol: 'CNSHA', pod: 'NLRTM', podTerminal: 'ECT', arrivalDays: -3, refNumbers: ['EU-2026-118'], customer: 'Lowlands Retail BV',
     containers: [
-      { status: 'available', lfd: { terminal: 1, line: 1 } },
+      { status: 'available', lfd: { terminal: 1, line: 1 }, fees: [{ type: 'exam', amount: 95 }], currency: 'USD' },
       { status: 'not_available', lfd: { terminal: -1, line: null }, fees: [{ type: 'extended_dwell_time', amount: 240 }], currency: 'EUR' },
     ],
   },

@@ -23,6 +23,8 @@ export interface Cell {
   fontWeight?: string;
   wrap?: boolean;
   horizontalAlignment?: string;
+  /** Range.setDataValidation's rule (a dropdown, a checkbox). */
+  validation?: import('./data-validation').DataValidationData;
 }
 
 export interface Written {

@@ -29,6 +29,7 @@ export class SheetModel {
   /** rows[r-1][c-1]; sparse. */
   rows: (Cell | undefined)[][] = [];
   frozenRows = 0;
+  frozenColumns = 0;
   hidden = false;
   merges: Area[] = [];
   conditionalRules: ConditionalRuleData[] = [];

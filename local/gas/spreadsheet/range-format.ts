@@ -3,6 +3,7 @@
 
 import { intersects, type Area } from './a1';
 import type { Cell } from './cell-values';
+import { FakeDataValidation } from './data-validation';
 import type { SheetModel, SpreadsheetModel } from './model';
 import { DEFAULT_NUMBER_FORMAT } from './number-format';
 import { eachCell, setAll, setEach, type RangeView } from './range-cells';
@@ -83,6 +84,17 @@ export abstract class RangeFormatting {
 
   getBackgrounds(): string[][] {
     return eachCell(this.view, (cell) => cell?.background ?? WHITE);
+  }
+
+  setDataValidation(rule: FakeDataValidation | null): this {
+    if (rule == null) return this.#all((cell) => delete cell.validation);
+    const data = FakeDataValidation.dataOf(rule);
+    return this.#all((cell) => (cell.validation = data));
+  }
+
+  getDataValidation(): FakeDataValidation | null {
+    const data = this.#first()?.validation;
+    return data ? new FakeDataValidation(data) : null;
   }
 
   setNote(note: string | null): this {

@@ -21,6 +21,7 @@ export class FakeSheet implements Pick<
   | 'getMaxRows'
   | 'getMaxColumns'
   | 'getFrozenRows'
+  | 'getFrozenColumns'
   | 'getColumnWidth'
 > {
   constructor(
@@ -162,6 +163,14 @@ export class FakeSheet implements Pick<
     return this.sheet.frozenRows;
   }
 
+  setFrozenColumns(columns: number): void {
+    this.sheet.frozenColumns = columns;
+  }
+
+  getFrozenColumns(): number {
+    return this.sheet.frozenColumns;
+  }
+
   hideSheet(): this {
     this.sheet.hidden = true;
     return this;
@@ -227,7 +236,7 @@ registerFake(FakeSheet, {
   service: 'Spreadsheet',
   scope: 'spreadsheet-read',
   methods: spreadsheetRules(
-    ['getConditionalFormatRules'],
+    ['getConditionalFormatRules', 'getFrozenColumns'],
     [
       'setName',
       'insertRowsAfter',
@@ -236,6 +245,7 @@ registerFake(FakeSheet, {
       'deleteRow',
       'appendRow',
       'setFrozenRows',
+      'setFrozenColumns',
       'hideSheet',
       'showSheet',
       'setColumnWidth',

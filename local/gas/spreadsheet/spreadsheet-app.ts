@@ -7,6 +7,7 @@ import { fail, MESSAGES } from '../errors';
 import { registerFake } from '../registry';
 import type { FakeUi } from '../ui';
 import { BooleanCriteria, FakeConditionalFormatRuleBuilder } from './conditional-format';
+import { DataValidationCriteria, FakeDataValidationBuilder } from './data-validation';
 import { SpreadsheetModel } from './model';
 import type { FakeRange } from './range';
 import type { FakeSheet } from './sheet';
@@ -19,6 +20,7 @@ const enumOf = <T extends string>(...names: T[]) =>
 
 export class FakeSpreadsheetApp {
   readonly BooleanCriteria = BooleanCriteria;
+  readonly DataValidationCriteria = DataValidationCriteria;
   readonly BorderStyle = enumOf(
     'DOTTED',
     'DASHED',
@@ -74,6 +76,10 @@ export class FakeSpreadsheetApp {
     return this.makeUi();
   }
 
+  newDataValidation(): FakeDataValidationBuilder {
+    return new FakeDataValidationBuilder();
+  }
+
   newConditionalFormatRule(): FakeConditionalFormatRuleBuilder {
     // Without an active spreadsheet the rule is built detached; its ranges name their own sheets.
     return new FakeConditionalFormatRuleBuilder(this.model ?? new SpreadsheetModel());
@@ -87,10 +93,18 @@ registerFake(FakeSpreadsheetApp, {
   label: 'SpreadsheetApp',
   service: 'Spreadsheet',
   scope: 'spreadsheet-read',
-  constants: ['BooleanCriteria', 'BorderStyle', 'Dimension', 'WrapStrategy', 'ProtectionType'],
+  constants: [
+    'BooleanCriteria',
+    'DataValidationCriteria',
+    'BorderStyle',
+    'Dimension',
+    'WrapStrategy',
+    'ProtectionType',
+  ],
   methods: {
     getUi: { service: 'Ui', scope: 'get-ui' },
     newConditionalFormatRule: { service: null, scope: 'local' },
+    newDataValidation: { service: null, scope: 'local' },
     openById: { scope: 'spreadsheet-open' },
   },
 });

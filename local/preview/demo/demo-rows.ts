@@ -5,10 +5,19 @@
 // waits for its manifest), one without a SCAC, and a mistyped container number.
 
 import { containerCheckDigit } from '../../../src/core/container-number';
-import { dateToSerial } from '../formula/sheet-values';
+import { lfdSerial } from '../../../src/core/lfd';
+import type { ContainerAttributes } from '../../../src/core/model';
 
-/** Statuses after pickup: their last free day no longer matters to anyone. */
-const DONE = new Set(['picked_up', 'delivered', 'empty_returned', 'loaded', 'dropped']);
+/** Statuses that have left the terminal: their last free day no longer matters to anyone. */
+const DONE = new Set([
+  'picked_up',
+  'delivered',
+  'empty_returned',
+  'loaded',
+  'dropped',
+  'off_dock',
+  'on_rail',
+]);
 
 interface Resource {
   id: string;
@@ -34,8 +43,13 @@ export interface DemoRow {
 interface Box {
   number: string;
   status: string;
-  /** The last free day as a day number, taken (as the add-in does) at the facility. */
+  /** The earliest last free day as a day number, taken (as the add-in does) at the facility. */
   lfd: number | null;
+  terminalLfd: number | null;
+  lineLfd: number | null;
+  podZone: unknown;
+  appointment: boolean;
+  currencies: Set<string>;
   ready: boolean;
   onHold: boolean;
   refs: string;
@@ -43,16 +57,23 @@ interface Box {
 
 function box(resource: Resource): Box {
   const a = resource.attributes;
-  const zone = typeof a.pod_timezone === 'string' ? a.pod_timezone : 'UTC';
+  const attributes = a as ContainerAttributes;
+  const fees = Array.isArray(a.fees_at_pod_terminal)
+    ? (a.fees_at_pod_terminal as { currency_code?: unknown }[])
+    : [];
   const holds = Array.isArray(a.holds_at_pod_terminal)
     ? (a.holds_at_pod_terminal as { status?: unknown }[])
     : [];
   const onHold = holds.some((h) => h.status === 'hold');
-  const lfd = typeof a.pickup_lfd === 'string' ? Date.parse(a.pickup_lfd) : NaN;
   return {
     number: String(a.number),
     status: String(a.current_status),
-    lfd: Number.isNaN(lfd) ? null : Math.floor(dateToSerial(lfd, zone)),
+    lfd: lfdSerial(attributes, 'earliest'),
+    terminalLfd: lfdSerial(attributes, 'terminal'),
+    lineLfd: lfdSerial(attributes, 'line'),
+    podZone: a.pod_timezone,
+    appointment: typeof a.pickup_appointment_at === 'string',
+    currencies: new Set(fees.map((f) => String(f.currency_code ?? ''))),
     ready: a.available_for_pickup === true && !onHold,
     onHold,
     refs: Array.isArray(a.ref_numbers) ? a.ref_numbers.join(', ') : '',
@@ -84,6 +105,19 @@ export function pickDemoRows(doc: ShipmentsDocument, today: number): DemoRow[] {
     ],
     [take((b) => b.onHold), 'On hold at the terminal'],
     [take((b) => b.status === 'on_ship'), 'Still at sea'],
+    [
+      take((b) => b.appointment && b.podZone === 'America/Los_Angeles'),
+      'Appointment in the terminal’s own time (Long Beach / Los Angeles)',
+    ],
+    [
+      take((b) => b.terminalLfd !== null && b.lineLfd !== null && b.terminalLfd < b.lineLfd),
+      'The terminal’s LFD is earlier than the line’s: the sheet shows the earliest',
+    ],
+    [
+      boxes.find((b) => b.status === 'picked_up' && b.lfd !== null && b.lfd < today),
+      'Picked up: its passed LFD is history, no colour',
+    ],
+    [boxes.find((b) => b.status === 'empty_returned'), 'Returned empty: nothing to do'],
   ];
   const rows: DemoRow[] = picks.flatMap(([b, note]) =>
     b ? [{ number: b.number, ...(b.refs ? { refNumbers: b.refs } : {}), note }] : [],
@@ -103,6 +137,27 @@ export function pickDemoRows(doc: ShipmentsDocument, today: number): DemoRow[] {
         ? { refNumbers: a.ref_numbers.join(', ') }
         : {}),
       note: 'A BOL with several containers: one row sums them up',
+    });
+  }
+  const twoCurrencies = doc.data.find((s) => {
+    const ids = new Set(
+      (Array.isArray(s.relationships?.containers?.data) ? s.relationships.containers.data : []).map(
+        (c) => c.id,
+      ),
+    );
+    const codes = new Set(
+      (doc.included ?? [])
+        .filter((r) => r.type === 'container' && ids.has(r.id))
+        .flatMap((r) => [...box(r).currencies].filter((c) => c !== '')),
+    );
+    return codes.size >= 2;
+  });
+  if (twoCurrencies && twoCurrencies !== multi) {
+    rows.push({
+      number: String(twoCurrencies.attributes.bill_of_lading_number),
+      scac: String(twoCurrencies.attributes.shipping_line_scac),
+      type: 'bill_of_lading',
+      note: 'A BOL with fees in two currencies: each summed on its own',
     });
   }
   // The emulator decides a new request's fate by its number: "AWAIT" waits for a manifest.

@@ -41,6 +41,15 @@ const FUNCTIONS: Record<string, Fn> = {
   ISTEXT: ([a], ctx) => typeof (a ? value(a, ctx) : null) === 'string',
   ISBLANK: ([a], ctx) => (a ? value(a, ctx) : null) === null,
   TODAY: (_args, ctx) => todaySerial(ctx.now, ctx.timeZone),
+  LEFT: ([a, n], ctx) => text(a ? value(a, ctx) : null).slice(0, n ? Number(value(n, ctx)) : 1),
+  // SEARCH is case-insensitive and 1-based; where Sheets gives #VALUE! (not found) this gives a
+  // non-number, which ISNUMBER (the only way the add-in's rules use it) reads the same way.
+  SEARCH: ([find, within], ctx) => {
+    const at = text(within ? value(within, ctx) : null)
+      .toLowerCase()
+      .indexOf(text(find ? value(find, ctx) : null).toLowerCase());
+    return at < 0 ? null : at + 1;
+  },
   N: ([a], ctx) => {
     const v = a ? value(a, ctx) : null;
     return typeof v === 'number' ? v : typeof v === 'boolean' ? Number(v) : 0;

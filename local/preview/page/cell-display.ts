@@ -46,7 +46,10 @@ export function pageCell(
   editable: boolean,
   timeZone: string,
 ): PageCell {
-  const text = displayText(result, cell, timeZone);
+  // A checkbox (data validation) shows TRUE/FALSE as a ticked or empty box, as Sheets does.
+  const checkbox =
+    cell?.validation?.criteria === 'CHECKBOX' && typeof result.value === 'boolean' && !result.error;
+  const text = checkbox ? (result.value ? '☑' : '☐') : displayText(result, cell, timeZone);
   const background = style?.background ?? cell?.background;
   const color = style?.fontColor ?? cell?.fontColor;
   const bold = style?.bold ?? cell?.fontWeight === 'bold';

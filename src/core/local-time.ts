@@ -1,0 +1,39 @@
+// A facility's local time as text labelled with its zone (`2026-11-24 11:30 PST`): a Long Beach
+// appointment at 11:30 must read 11:30 whatever zone the spreadsheet is in, and the label says
+// which clock it is. Intl's short zone name is an abbreviation where the zone has a common one in
+// English (PST, EST) and an offset otherwise (GMT+1, GMT+9).
+
+import { isValidTimeZone } from './timezone';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The first valid IANA zone of the list, else UTC. */
+export function zoneOrUtc(...zones: unknown[]): string {
+  for (const z of zones) if (typeof z === 'string' && isValidTimeZone(z)) return z;
+  return 'UTC';
+}
+
+export function localTimeText(instant: Date | number, timeZone: string): string {
+  const parts: Record<string, string> = {};
+  for (const p of formatter(timeZone).formatToParts(new Date(instant))) parts[p.type] = p.value;
+  const zone = timeZone === 'UTC' || timeZone === 'Etc/UTC' ? 'UTC' : parts.timeZoneName;
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${zone}`;
+}
