@@ -7,13 +7,9 @@ import { ManualClock } from '../clock';
 import { createEmulator } from '../emulator';
 import { containerNumber } from '../emulator/core/iso6346';
 import { createGasRuntime } from '../gas';
-import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../src/core/sheet-layout';
 import { CODE_PATH, ORIGIN } from './scenario-kit';
 
 const DAY_MS = 24 * 3_600_000;
-const HEADERS = [...INPUT_HEADERS, ...OUTPUT_HEADERS];
-const NUMBER_COLUMN = HEADERS.indexOf('Number') + 1;
-const SCAC_COLUMN = HEADERS.indexOf('SCAC') + 1;
 
 export interface SoakOptions {
   days: number;
@@ -80,6 +76,14 @@ export function runSoak(options: SoakOptions): SoakResult {
   ]);
   gas.run('setupTrackingSheet');
   const sheet = gas.spreadsheet.sheetByName('Tracking')!;
+  // Columns by header, as the add-in finds them (set-up decides their order).
+  const columnOf = (header: string) => {
+    for (let c = 1; c <= sheet.lastColumn(); c++) if (sheet.cell(1, c)?.value === header) return c;
+    throw new Error(`no ${header} column`);
+  };
+  const NUMBER_COLUMN = columnOf('Number');
+  const SCAC_COLUMN = columnOf('SCAC');
+  const TRACKING_COLUMN = columnOf('Tracking');
   const store = gas.properties.document;
 
   const typedOn: number[] = []; // day each row (from row 2) was typed
@@ -154,8 +158,7 @@ export function runSoak(options: SoakOptions): SoakResult {
   return result;
 
   function trackingColumn(): unknown[] {
-    const col = HEADERS.indexOf('Tracking') + 1;
-    return typedOn.map((_, i) => sheet.cell(i + 2, col)?.value ?? '');
+    return typedOn.map((_, i) => sheet.cell(i + 2, TRACKING_COLUMN)?.value ?? '');
   }
 }
 
