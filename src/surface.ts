@@ -29,7 +29,7 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
     summary:
       "The container's current status as the tracking service reports it (available, on_ship, picked_up, …).",
     params: [
-      { name: 'container', doc: 'A container number like MSCU1234565, or a range of them.' },
+      { name: 'container', doc: 'A container number like MSCU1234566, or a range of them.' },
       REFRESH,
     ],
     returns: 'The status, or a grid of statuses for a range.',

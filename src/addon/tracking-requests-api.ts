@@ -48,7 +48,7 @@ export function validateTrackingRequest(form: TrackingRequestForm): {
     if (!looksLikeContainerNumber(requestNumber)) {
       throw new AppError(
         'input',
-        `"${requestNumber.slice(0, 20)}" is not a container number: use 4 letters and 7 digits, like MSCU1234565.`,
+        `"${requestNumber.slice(0, 20)}" is not a container number: use 4 letters and 7 digits, like MSCU1234566.`,
       );
     }
     if (!hasValidCheckDigit(requestNumber)) {

@@ -10,6 +10,7 @@ import { safeCell } from '../core/sheet-text';
 import { trackingLink } from '../core/settings';
 import { AppError, toAppError } from '../core/errors';
 import { redact } from '../core/redact';
+import { plural, sentence } from '../core/wording';
 import type { ContainerRecord } from '../core/model';
 import { runBulkTracking } from '../engine/bulk-tracking';
 import { RequestLedger, trackingText } from '../engine/request-ledger';
@@ -263,11 +264,14 @@ export function refreshSpreadsheet(
     const requests = sync.requests + bulk.requests;
     const problem = sync.failure ?? bulk.stopped;
     const at = new Date(now());
-    const parts = [`Refreshed ${updates.size} of ${rows.length} rows`, `${requests} requests`];
-    if (bulk.created > 0) parts.push(`${bulk.created} tracking requests created`);
+    const parts = [
+      `Refreshed ${updates.size} of ${plural(rows.length, 'row')}`,
+      plural(requests, 'request'),
+    ];
+    if (bulk.created > 0) parts.push(`${plural(bulk.created, 'tracking request')} created`);
     if (!sync.complete) parts.push('more rows next run');
     if (problem) parts.push(`stopped early: ${problem.message}`);
-    const message = `${parts.join('; ')}.`;
+    const message = sentence(parts.join('; '));
     report(ss, message, true, at, !options.scheduled);
     return {
       ok: !problem,
