@@ -18,7 +18,9 @@ import { splitRefNumbers } from '../core/row-input';
 import { isDuplicate } from '../engine/bulk-tracking';
 import { RequestLedger } from '../engine/request-ledger';
 import { Execution } from '../gas/execution';
-import { documentProperties } from '../gas/services';
+import { activeSpreadsheet, documentProperties } from '../gas/services';
+import { appendNewRows } from './tracking-sheet-append';
+import { SHEET_NAME } from './tracking-sheet-format';
 
 export interface TrackingRequestForm {
   requestType: string;
@@ -75,6 +77,29 @@ export function validateTrackingRequest(form: TrackingRequestForm): {
   return { requestType, requestNumber, scac, refNumbers };
 }
 
+/**
+ * A number tracked from the sidebar gets its row in the Tracking sheet (when there is one and no
+ * row holds the number yet). The ledger entry saved first keeps the refresh from sending it again.
+ * A sheet that cannot take the row (no Number header, …) never undoes the tracking request: the
+ * refresh reports that sheet's problem itself.
+ */
+function addTrackingRow(input: ReturnType<typeof validateTrackingRequest>): void {
+  try {
+    const sheet = activeSpreadsheet().getSheetByName(SHEET_NAME);
+    if (!sheet) return;
+    appendNewRows(sheet, [
+      {
+        Number: input.requestNumber,
+        SCAC: input.scac,
+        Type: input.requestType,
+        'Ref Numbers': input.refNumbers.join(', '),
+      },
+    ]);
+  } catch {
+    // See above: the request stands; the sheet's own problem shows at its next refresh.
+  }
+}
+
 export function createTrackingRequest(form: TrackingRequestForm): TrackingRequestSummary {
   const input = validateTrackingRequest(form);
   const run = new Execution('sidebar');
@@ -99,6 +124,7 @@ export function createTrackingRequest(form: TrackingRequestForm): TrackingReques
         },
       ],
     ]);
+    addTrackingRow(input);
     const { shipmentId: _shipmentId, ...summary } = record;
     return summary;
   } catch (e) {
@@ -110,6 +136,7 @@ export function createTrackingRequest(form: TrackingRequestForm): TrackingReques
           { status: 'duplicate', scac: input.scac, type: input.requestType, at },
         ],
       ]);
+      addTrackingRow(input); // tracked already: the sheet should show it all the same
     } else if (
       error instanceof AppError &&
       (error.kind === 'validation' ||

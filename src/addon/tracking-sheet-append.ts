@@ -1,0 +1,78 @@
+// Appends rows to the Tracking sheet for numbers no row holds yet: below the last row, in the
+// input columns only (Number, SCAC, Type, Ref Numbers; whichever exist), one setValues per run of
+// adjacent input columns. Existing rows are never moved, rewritten or deleted; outputs are left
+// for the next refresh.
+
+import { parseRow } from '../core/row-input';
+import {
+  INPUT_HEADERS,
+  readLayout,
+  type InputHeader,
+  type SheetLayout,
+} from '../core/sheet-layout';
+import { safeCell } from '../core/sheet-text';
+
+export type NewRow = { Number: string } & Partial<Record<Exclude<InputHeader, 'Number'>, string>>;
+
+/** The normalised numbers the sheet's rows hold (as the refresh reads them). */
+export function numbersInSheet(values: readonly unknown[][], layout: SheetLayout): Set<string> {
+  const col = layout.inputs;
+  const numbers = new Set<string>();
+  for (let i = 1; i < values.length; i++) {
+    const r = values[i]!;
+    const get = (c: number | undefined) => (c == null ? '' : r[c]);
+    const row = parseRow(i, get(col.Number), get(col.Type), '', '');
+    if (row && !row.unusable) numbers.add(row.number);
+  }
+  return numbers;
+}
+
+/** The number as a row would read it, or null when it is no usable identifier. */
+function rowNumber(row: NewRow): string | null {
+  const parsed = parseRow(0, row.Number, row.Type ?? '', '', '');
+  return parsed && !parsed.unusable ? parsed.number : null;
+}
+
+/** Runs of adjacent input columns present in the sheet. */
+function inputRuns(layout: SheetLayout): { start: number; headers: InputHeader[] }[] {
+  const cols = INPUT_HEADERS.filter((h) => layout.inputs[h] != null)
+    .map((h) => [h, layout.inputs[h]!] as const)
+    .sort((a, b) => a[1] - b[1]);
+  const runs: { start: number; headers: InputHeader[] }[] = [];
+  for (const [name, index] of cols) {
+    const last = runs[runs.length - 1];
+    if (last && last.start + last.headers.length === index) last.headers.push(name);
+    else runs.push({ start: index, headers: [name] });
+  }
+  return runs;
+}
+
+/**
+ * Appends the rows whose number the sheet does not hold yet (nor an earlier row of `rows`).
+ * `values` is the sheet's data as just read (saves a second read). Returns the numbers added.
+ */
+export function appendNewRows(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  rows: readonly NewRow[],
+  values: readonly unknown[][] = sheet.getDataRange().getValues(),
+): string[] {
+  const layout = readLayout(values[0] ?? []);
+  const present = numbersInSheet(values, layout);
+  const fresh: NewRow[] = [];
+  const added: string[] = [];
+  for (const row of rows) {
+    const number = rowNumber(row);
+    if (number == null || present.has(number)) continue;
+    present.add(number);
+    fresh.push({ ...row, Number: number });
+    added.push(number);
+  }
+  if (fresh.length === 0) return added;
+  const firstRow = Math.max(sheet.getLastRow(), values.length) + 1;
+  for (const run of inputRuns(layout)) {
+    // Literal text: a number from the service or a ref number never becomes a formula or a date.
+    const block = fresh.map((row) => run.headers.map((h) => safeCell(row[h] ?? '')));
+    sheet.getRange(firstRow, run.start + 1, block.length, run.headers.length).setValues(block);
+  }
+  return added;
+}
