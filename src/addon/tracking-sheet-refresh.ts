@@ -19,6 +19,7 @@ import { syncForSheet, type SyncResult } from '../engine/sheet-sync';
 import { Execution, BUDGETS, type ExecutionContext } from '../gas/execution';
 import { releaseLease, takeLease } from '../gas/leases';
 import { activeSpreadsheet, appsScriptClock } from '../gas/services';
+import { importDuringRefresh } from './import-containers';
 import { SHEET_NAME } from './tracking-sheet-format';
 import { statusSheet } from './tracking-sheet-setup';
 
@@ -261,14 +262,22 @@ export function refreshSpreadsheet(
     }
 
     writeOutputs(sheet, values, layout, rows, updates);
-    const requests = sync.requests + bulk.requests;
-    const problem = sync.failure ?? bulk.stopped;
+
+    // Step: autoImport (import-containers.ts). Appends below the rows read above; never touches them.
+    const imported = settings.autoImport
+      ? importDuringRefresh(run, client, sheet, values, now())
+      : null;
+
+    const requests = sync.requests + bulk.requests + (imported?.requests ?? 0);
+    const problem = sync.failure ?? bulk.stopped ?? imported?.failure ?? null;
     const at = new Date(now());
     const parts = [
       `Refreshed ${updates.size} of ${plural(rows.length, 'row')}`,
       plural(requests, 'request'),
     ];
     if (bulk.created > 0) parts.push(`${plural(bulk.created, 'tracking request')} created`);
+    if (imported && imported.added > 0)
+      parts.push(`${plural(imported.added, 'container row')} added`);
     if (!sync.complete) parts.push('more rows next run');
     if (problem) parts.push(`stopped early: ${problem.message}`);
     const message = sentence(parts.join('; '));
