@@ -10,7 +10,7 @@ import {
   type InputHeader,
   type SheetLayout,
 } from '../core/sheet-layout';
-import { safeCell } from '../core/sheet-text';
+import { fitCellText } from '../core/sheet-text';
 
 export type NewRow = { Number: string } & Partial<Record<Exclude<InputHeader, 'Number'>, string>>;
 
@@ -31,6 +31,18 @@ export function numbersInSheet(values: readonly unknown[][], layout: SheetLayout
 function rowNumber(row: NewRow): string | null {
   const parsed = parseRow(0, row.Number, row.Type ?? '', '', '');
   return parsed && !parsed.unusable ? parsed.number : null;
+}
+
+/**
+ * Writes texts into input cells as plain text: the cells are formatted as text first, so a number
+ * like `00123` or `=X` stays what it is. (A leading apostrophe would do for a cell in the default
+ * format, but a cell already formatted as text, as set-up makes input columns, keeps it.)
+ */
+export function writeInputTexts(
+  range: GoogleAppsScript.Spreadsheet.Range,
+  texts: string[][],
+): void {
+  range.setNumberFormat('@').setValues(texts.map((row) => row.map((t) => fitCellText(t))));
 }
 
 /** Runs of adjacent input columns present in the sheet. */
@@ -71,8 +83,11 @@ export function appendNewRows(
   const firstRow = Math.max(sheet.getLastRow(), values.length) + 1;
   for (const run of inputRuns(layout)) {
     // Literal text: a number from the service or a ref number never becomes a formula or a date.
-    const block = fresh.map((row) => run.headers.map((h) => safeCell(row[h] ?? '')));
-    sheet.getRange(firstRow, run.start + 1, block.length, run.headers.length).setValues(block);
+    const block = fresh.map((row) => run.headers.map((h) => row[h] ?? ''));
+    writeInputTexts(
+      sheet.getRange(firstRow, run.start + 1, block.length, run.headers.length),
+      block,
+    );
   }
   return added;
 }

@@ -2,6 +2,7 @@
 // cost, tracking requests for new rows, and one write per block of owned columns. A failure
 // leaves every row as it was; `Updated` says when each row was last confirmed.
 
+import type { ApiClient } from '../api/client';
 import type { RowInput } from '../core/row-input';
 import { parseRow } from '../core/row-input';
 import { containerRowOutputs, shipmentRowOutputs, type RowOutputs } from '../core/row-outputs';
@@ -20,6 +21,7 @@ import { Execution, BUDGETS, type ExecutionContext } from '../gas/execution';
 import { releaseLease, takeLease } from '../gas/leases';
 import { activeSpreadsheet, appsScriptClock } from '../gas/services';
 import { importDuringRefresh } from './import-containers';
+import { refsOf, syncRefNumbers, type RefSyncResult, type ServiceRefs } from './ref-sync';
 import { SHEET_NAME } from './tracking-sheet-format';
 import { statusSheet } from './tracking-sheet-setup';
 
@@ -115,6 +117,45 @@ function freshOutputs(
   return shipment
     ? shipmentRowOutputs(shipment, containersByShipment.get(shipment.id) ?? [], tz)
     : null;
+}
+
+/** The service's ref numbers of a row's record, when this run fetched it. */
+function serviceRefsOf(row: RowInput, sync: SyncResult): ServiceRefs | null {
+  if (row.kind === 'container') {
+    const c = sync.containers.get(row.number);
+    return c ? { kind: 'container', id: c.id, refs: refsOf(c) } : null;
+  }
+  const id = sync.identifiers.get(identifierKey(row.number));
+  const shipment = id ? sync.shipments.get(id) : undefined;
+  return shipment ? { kind: 'shipment', id: shipment.id, refs: refsOf(shipment) } : null;
+}
+
+/** A failure here is reported like any other, after the outputs are written: it blanks nothing. */
+function refNumbersStep(
+  ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  layout: SheetLayout,
+  rows: RowInput[],
+  sync: SyncResult,
+  client: ApiClient,
+  run: Execution,
+  now: number,
+): RefSyncResult {
+  try {
+    return syncRefNumbers({
+      ss,
+      sheet,
+      layout,
+      rows,
+      serviceRefs: (row) => serviceRefsOf(row, sync),
+      client,
+      props: run.stores.properties(),
+      store: run.store,
+      now,
+    });
+  } catch (e) {
+    return { requests: 0, failure: toAppError(e) };
+  }
 }
 
 function report(
@@ -263,13 +304,16 @@ export function refreshSpreadsheet(
 
     writeOutputs(sheet, values, layout, rows, updates);
 
+    // Step: Ref Numbers both ways (ref-sync.ts), for the rows this run has the service's record of.
+    const refs = refNumbersStep(ss, sheet, layout, lookups, sync, client, run, started);
+
     // Step: autoImport (import-containers.ts). Appends below the rows read above; never touches them.
     const imported = settings.autoImport
       ? importDuringRefresh(run, client, sheet, values, now())
       : null;
 
-    const requests = sync.requests + bulk.requests + (imported?.requests ?? 0);
-    const problem = sync.failure ?? bulk.stopped ?? imported?.failure ?? null;
+    const requests = sync.requests + bulk.requests + refs.requests + (imported?.requests ?? 0);
+    const problem = sync.failure ?? bulk.stopped ?? refs.failure ?? imported?.failure ?? null;
     const at = new Date(now());
     const parts = [
       `Refreshed ${updates.size} of ${plural(rows.length, 'row')}`,

@@ -124,7 +124,7 @@ describe('hostile records through the refresh (property)', () => {
     import_deadlines: ['LFD'],
     pod_timezone: ['LFD'],
     pickup_appointment_at: ['Appointment'],
-    ref_numbers: [],
+    ref_numbers: ['Ref Numbers'], // kept in step with the service (ref-sync.ts)
     created_at: [],
   };
   const hostile = fc.oneof(

@@ -7,8 +7,11 @@ import { createHarness, column, sheetValues } from '../helpers/addon-harness';
 const HEADERS: string[] = [...INPUT_HEADERS, ...OUTPUT_HEADERS];
 type Harness = ReturnType<typeof createHarness>;
 
+/** A set-up sheet: its input columns are formatted as text, as set-up leaves them. */
 function withRows(rows: unknown[][], extra: Parameters<typeof createHarness>[0] = {}): Harness {
-  return createHarness({ ...extra, sheets: [{ name: 'Tracking', values: [HEADERS, ...rows] }] });
+  const h = createHarness({ ...extra, sheets: [{ name: 'Tracking', values: [HEADERS, ...rows] }] });
+  h.gas.run('setupTrackingSheet');
+  return h;
 }
 
 const posts = (h: Harness) =>
