@@ -8,6 +8,7 @@
 // that is under 0.5 M cells of the spreadsheet's 10 M.
 
 import { safeCell } from '../core/sheet-text';
+import { ensureRows } from './tracking-sheet-append';
 
 export const CHANGE_LOG_SHEET = 'Change Log';
 export const CHANGE_LOG_ARCHIVE_SHEET = 'Change Log archive';
@@ -57,6 +58,7 @@ export function appendChanges(
   if (changes.length === 0) return;
   const log = sheetWithHeaders(ss, CHANGE_LOG_SHEET);
   const last = Math.max(log.getLastRow(), 1);
+  ensureRows(log, last + changes.length);
   log
     .getRange(last + 1, 1, changes.length, CHANGE_LOG_HEADERS.length)
     .setValues(changes.map(asRow));
@@ -73,6 +75,7 @@ function archiveOldest(
   const moving = log.getRange(2, 1, count, width).getValues();
   const archive = sheetWithHeaders(ss, CHANGE_LOG_ARCHIVE_SHEET);
   const last = Math.max(archive.getLastRow(), 1);
+  ensureRows(archive, last + moving.length);
   // Re-written as literal text: what was text in the log stays text in the archive.
   archive
     .getRange(last + 1, 1, moving.length, width)

@@ -7,6 +7,7 @@ import { AppError, userMessage } from '../core/errors';
 import { parseRow, splitRefNumbers, type RowInput } from '../core/row-input';
 import { readLayout, type SheetLayout } from '../core/sheet-layout';
 import { trackingLink } from '../core/settings';
+import { sentence } from '../core/wording';
 import { Execution } from '../gas/execution';
 import { recordSidebarRefs } from './ref-sync';
 import { SHEET_NAME } from './tracking-sheet-format';
@@ -90,7 +91,7 @@ export function updateRefNumbers(input: { number: string; refNumbers: string[] |
   const parsed = parseRow(0, input?.number, '', '', '');
   if (!parsed) throw new AppError('input', 'Select a row with a number first.');
   if (parsed.unusable)
-    throw new AppError('input', `${parsed.problem ?? 'The Number is not usable'}.`);
+    throw new AppError('input', sentence(parsed.problem ?? 'The Number is not usable'));
   const refs = (
     Array.isArray(input.refNumbers)
       ? input.refNumbers.map(String)

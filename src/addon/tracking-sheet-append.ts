@@ -45,6 +45,16 @@ export function writeInputTexts(
   range.setNumberFormat('@').setValues(texts.map((row) => row.map((t) => fitCellText(t))));
 }
 
+/**
+ * Makes the sheet at least `lastRow` rows tall: a range past the sheet's last row is out of
+ * bounds for getRange ("The coordinates of the range are outside the dimensions of the sheet");
+ * only appendRow grows a sheet by itself.
+ */
+export function ensureRows(sheet: GoogleAppsScript.Spreadsheet.Sheet, lastRow: number): void {
+  const max = sheet.getMaxRows();
+  if (lastRow > max) sheet.insertRowsAfter(max, lastRow - max);
+}
+
 /** Runs of adjacent input columns present in the sheet. */
 function inputRuns(layout: SheetLayout): { start: number; headers: InputHeader[] }[] {
   const cols = INPUT_HEADERS.filter((h) => layout.inputs[h] != null)
@@ -81,6 +91,7 @@ export function appendNewRows(
   }
   if (fresh.length === 0) return added;
   const firstRow = Math.max(sheet.getLastRow(), values.length) + 1;
+  ensureRows(sheet, firstRow + fresh.length - 1);
   for (const run of inputRuns(layout)) {
     // Literal text: a number from the service or a ref number never becomes a formula or a date.
     const block = fresh.map((row) => run.headers.map((h) => row[h] ?? ''));

@@ -113,8 +113,8 @@ describe('importAllContainers', () => {
     expect(new Set(numbers).size).toBe(numbers.length);
   });
 
-  it('costs one request per 100 containers', () => {
-    const h = withRows([], { containers: 250 });
+  it('costs one request per 100 containers, and grows the sheet past its 1,000 rows', () => {
+    const h = withRows([], { containers: 1_200 });
     const total = account(h).length;
     const report = h.gas.run<{ requests: number; added: number }>('importAllContainers', [
       { includeFinished: true },
