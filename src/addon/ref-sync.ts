@@ -22,6 +22,9 @@ import {
 import { writeInputTexts } from './tracking-sheet-append';
 import { appendChanges, type Change, type ChangeSource } from './change-log';
 
+/** A decision that changes something. */
+type RefUpdate = Exclude<RefDecision, { action: 'none' }>;
+
 /** PATCHes one run may send; the rest keep their state and go at the next refresh. */
 const MAX_PATCHES_PER_RUN = 50;
 
@@ -62,7 +65,7 @@ function writeCells(
 
 function changeRow(
   number: string,
-  decision: Exclude<RefDecision, { action: 'none' }>,
+  decision: RefUpdate,
   sheetRefs: string[],
   serviceRefs: string[],
   time: Date,
@@ -114,7 +117,7 @@ export function syncRefNumbers(input: RefSyncInput): RefSyncResult {
     number: string;
     row: RowInput;
     target: ServiceRefs;
-    decision: RefDecision;
+    decision: RefUpdate;
     sheetRefs: string[];
   }[] = [];
   const changes: Change[] = [];
@@ -154,13 +157,11 @@ export function syncRefNumbers(input: RefSyncInput): RefSyncResult {
     patches.length === 0
       ? []
       : input.client.sendAll(
-          patches.map((p) =>
-            patchRefNumbers(p.target.kind, p.target.id, (p.decision as { refs: string[] }).refs),
-          ),
+          patches.map((p) => patchRefNumbers(p.target.kind, p.target.id, p.decision.refs)),
         );
   results.forEach((result, i) => {
     const p = patches[i]!;
-    const refs = (p.decision as { refs: string[] }).refs;
+    const refs = p.decision.refs;
     if (isApiError(result)) {
       // The copy stays as it was: the next refresh sees the same difference and tries again.
       failure ??= result;
@@ -177,14 +178,7 @@ export function syncRefNumbers(input: RefSyncInput): RefSyncResult {
     // A first sync that only fills an empty side is no change anyone made; a union always is.
     if (p.decision.action === 'to-service' && !previous.has(p.number)) return;
     changes.push(
-      changeRow(
-        p.number,
-        p.decision as Exclude<RefDecision, { action: 'none' }>,
-        p.sheetRefs,
-        normalizeRefs(p.target.refs),
-        time,
-        'refresh',
-      ),
+      changeRow(p.number, p.decision, p.sheetRefs, normalizeRefs(p.target.refs), time, 'refresh'),
     );
   });
 

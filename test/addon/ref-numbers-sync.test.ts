@@ -61,6 +61,25 @@ describe('Ref Numbers both ways', () => {
     ]);
   });
 
+  it('a refused PATCH keeps the edit, reports it, and sends it again next time', () => {
+    const t = oneContainer(['PO-1']);
+    t.refresh();
+    type(t.h, 2, REFS_COL, 'PO-1, PO-3');
+    t.h.interceptors.push((req) =>
+      req.method.toLowerCase() === 'patch'
+        ? { status: 500, headers: {}, body: '{"errors":[{"status":"500"}]}' }
+        : undefined,
+    );
+    const failed = t.refresh();
+    expect(failed.ok).toBe(false);
+    expect(failed.message).toMatch(/stopped early/);
+    expect(t.cell()).toBe('PO-1, PO-3'); // the edit is still there
+    expect(t.box.attributes.ref_numbers).toEqual(['PO-1']);
+    t.h.interceptors.length = 0;
+    expect(t.refresh().ok).toBe(true);
+    expect(t.box.attributes.ref_numbers).toEqual(['PO-1', 'PO-3']);
+  });
+
   it('when both changed, both get the union and the Change Log says so', () => {
     const t = oneContainer(['PO-1', 'PO-2']);
     t.refresh();
