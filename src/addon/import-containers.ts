@@ -112,7 +112,11 @@ export function importAllContainers(options: { includeFinished?: boolean } = {})
     }
     const client = run.client(run.settings());
     const listing = listAccount(run, client, now());
-    const added = appendNewRows(sheet, containerRows(listing.containers, includeFinished));
+    const added = appendNewRows(
+      sheet,
+      containerRows(listing.containers, includeFinished),
+      run.lock,
+    );
     const parts = [`Added ${plural(added.length, 'container row')}`];
     parts.push(plural(listing.requests, 'request'));
     if (listing.failure) parts.push(`stopped early: ${listing.failure.message}`);
@@ -139,10 +143,9 @@ export function importDuringRefresh(
   run: Execution,
   client: ApiClient,
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  values: unknown[][],
   now: number,
 ): { added: number; requests: number; failure: AppError | null } {
   const listing = listAccount(run, client, now);
-  const added = appendNewRows(sheet, containerRows(listing.containers, false), values);
+  const added = appendNewRows(sheet, containerRows(listing.containers, false), run.lock);
   return { added: added.length, requests: listing.requests, failure: listing.failure };
 }

@@ -83,18 +83,22 @@ export function validateTrackingRequest(form: TrackingRequestForm): {
  * A sheet that cannot take the row (no Number header, …) never undoes the tracking request: the
  * refresh reports that sheet's problem itself.
  */
-function addTrackingRow(input: ReturnType<typeof validateTrackingRequest>): void {
+function addTrackingRow(run: Execution, input: ReturnType<typeof validateTrackingRequest>): void {
   try {
     const sheet = activeSpreadsheet().getSheetByName(SHEET_NAME);
     if (!sheet) return;
-    appendNewRows(sheet, [
-      {
-        Number: input.requestNumber,
-        SCAC: input.scac,
-        Type: input.requestType,
-        'Ref Numbers': input.refNumbers.join(', '),
-      },
-    ]);
+    appendNewRows(
+      sheet,
+      [
+        {
+          Number: input.requestNumber,
+          SCAC: input.scac,
+          Type: input.requestType,
+          'Ref Numbers': input.refNumbers.join(', '),
+        },
+      ],
+      run.lock,
+    );
   } catch {
     // See above: the request stands; the sheet's own problem shows at its next refresh.
   }
@@ -124,7 +128,7 @@ export function createTrackingRequest(form: TrackingRequestForm): TrackingReques
         },
       ],
     ]);
-    addTrackingRow(input);
+    addTrackingRow(run, input);
     const { shipmentId: _shipmentId, ...summary } = record;
     return summary;
   } catch (e) {
@@ -136,7 +140,7 @@ export function createTrackingRequest(form: TrackingRequestForm): TrackingReques
           { status: 'duplicate', scac: input.scac, type: input.requestType, at },
         ],
       ]);
-      addTrackingRow(input); // tracked already: the sheet should show it all the same
+      addTrackingRow(run, input); // tracked already: the sheet should show it all the same
     } else if (
       error instanceof AppError &&
       (error.kind === 'validation' ||

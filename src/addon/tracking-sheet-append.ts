@@ -10,7 +10,9 @@ import {
   type InputHeader,
   type SheetLayout,
 } from '../core/sheet-layout';
+import { AppError } from '../core/errors';
 import { fitCellText } from '../core/sheet-text';
+import type { SharedLock } from '../engine/ports';
 
 export type NewRow = { Number: string } & Partial<Record<Exclude<InputHeader, 'Number'>, string>>;
 
@@ -69,15 +71,43 @@ function inputRuns(layout: SheetLayout): { start: number; headers: InputHeader[]
   return runs;
 }
 
+/** How long an append waits for another run's append (reads and writes take a second or two). */
+const APPEND_LOCK_WAIT_MS = 10_000;
+
 /**
- * Appends the rows whose number the sheet does not hold yet (nor an earlier row of `rows`).
- * `values` is the sheet's data as just read (saves a second read). Returns the numbers added.
+ * Appends the rows whose number the sheet does not hold yet (nor an earlier row of `rows`), and
+ * returns the numbers added. Under the document lock, reading the sheet afresh: two runs
+ * appending at once (the sidebar and a refresh's autoImport) would otherwise both pick the same
+ * first empty row, and one would overwrite the other's rows.
  */
 export function appendNewRows(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   rows: readonly NewRow[],
-  values: readonly unknown[][] = sheet.getDataRange().getValues(),
+  lock: SharedLock,
 ): string[] {
+  if (rows.length === 0) return [];
+  if (!lock.tryLock(APPEND_LOCK_WAIT_MS)) {
+    throw new AppError(
+      'busy',
+      'Another run is adding rows to the Tracking sheet. Try again in a moment.',
+    );
+  }
+  try {
+    const added = appendUnlocked(sheet, rows);
+    // Pending writes are applied before the lock goes, so the next run reads them (the
+    // LockService guide's advice for spreadsheet writes under a lock).
+    SpreadsheetApp.flush();
+    return added;
+  } finally {
+    lock.release();
+  }
+}
+
+function appendUnlocked(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  rows: readonly NewRow[],
+): string[] {
+  const values = sheet.getDataRange().getValues();
   const layout = readLayout(values[0] ?? []);
   const present = numbersInSheet(values, layout);
   const fresh: NewRow[] = [];

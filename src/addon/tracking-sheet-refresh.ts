@@ -308,9 +308,7 @@ export function refreshSpreadsheet(
     const refs = refNumbersStep(ss, sheet, layout, lookups, sync, client, run, started);
 
     // Step: autoImport (import-containers.ts). Appends below the rows read above; never touches them.
-    const imported = settings.autoImport
-      ? importDuringRefresh(run, client, sheet, values, now())
-      : null;
+    const imported = settings.autoImport ? importDuringRefresh(run, client, sheet, now()) : null;
 
     const requests = sync.requests + bulk.requests + refs.requests + (imported?.requests ?? 0);
     const problem = sync.failure ?? bulk.stopped ?? refs.failure ?? imported?.failure ?? null;
