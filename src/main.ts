@@ -15,6 +15,7 @@ export {
   showSettings,
   menuSetUpTrackingSheet,
   menuRefreshNow,
+  menuImportAllContainers,
   menuAutoRefresh15,
   menuAutoRefresh30,
   menuAutoRefresh60,
@@ -28,6 +29,7 @@ export {
 } from './addon/menu-actions';
 export { setupTrackingSheet } from './addon/tracking-sheet-setup';
 export { refreshTrackingSheet } from './addon/tracking-sheet-refresh';
+export { importAllContainers } from './addon/import-containers';
 export { enableAutoRefresh, disableAutoRefresh, getAutoRefresh } from './addon/auto-refresh';
 export { createTrackingRequest } from './addon/tracking-requests-api';
 export {

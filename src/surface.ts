@@ -29,7 +29,7 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
     summary:
       "The container's current status as the tracking service reports it (available, on_ship, picked_up, …).",
     params: [
-      { name: 'container', doc: 'A container number like MSCU1234565, or a range of them.' },
+      { name: 'container', doc: 'A container number like MSCU1234566, or a range of them.' },
       REFRESH,
     ],
     returns: 'The status, or a grid of statuses for a range.',
@@ -128,6 +128,12 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
       ['showSettings', 'server', 'Opens the sidebar on its Settings tab.', []],
       ['menuSetUpTrackingSheet', 'server', 'Menu: creates or repairs the Tracking sheet.', []],
       ['menuRefreshNow', 'server', 'Menu: refreshes the Tracking sheet now.', []],
+      [
+        'menuImportAllContainers',
+        'server',
+        "Menu: adds a row for each of the account's unfinished containers no row holds yet.",
+        [],
+      ],
       ['menuAutoRefresh15', 'server', 'Menu: auto-refresh every 15 minutes.', []],
       ['menuAutoRefresh30', 'server', 'Menu: auto-refresh every 30 minutes.', []],
       ['menuAutoRefresh60', 'server', 'Menu: auto-refresh every hour.', []],
@@ -154,6 +160,12 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
         'server',
         'Refreshes the Tracking sheet now and reports what it did.',
         [{ name: 'options', type: 'Object', doc: '{scheduled?: boolean}', optional: true }],
+      ],
+      [
+        'importAllContainers',
+        'server',
+        'Appends a container row for every container the account tracks that no row holds yet; finished ones only with includeFinished.',
+        [{ name: 'options', type: 'Object', doc: '{includeFinished?: boolean}', optional: true }],
       ],
       [
         'enableAutoRefresh',

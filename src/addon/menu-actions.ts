@@ -9,6 +9,7 @@ import {
   type RefreshReport,
 } from './tracking-sheet-refresh';
 import { setupTrackingSheet } from './tracking-sheet-setup';
+import { importAllContainers } from './import-containers';
 
 function toast(message: string): void {
   SpreadsheetApp.getActive().toast(redact(message), 'Container Tracking', 6);
@@ -45,6 +46,11 @@ export function menuSetUpTrackingSheet(): void {
 export function menuRefreshNow(): void {
   // refreshTrackingSheet reports in the sheet and a toast itself.
   refreshTrackingSheet();
+}
+
+/** Menu: rows for the account's unfinished containers the sheet does not hold yet. */
+export function menuImportAllContainers(): void {
+  guarded(() => importAllContainers().message);
 }
 
 /** The sidebar's "Track all untracked rows": a refresh is what finds and tracks them. */

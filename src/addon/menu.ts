@@ -31,6 +31,7 @@ export function onOpen(e?: OpenEvent): void {
     .addItem('Open sidebar', 'showSidebar')
     .addItem('Set up Tracking sheet', 'menuSetUpTrackingSheet')
     .addItem('Refresh now', 'menuRefreshNow')
+    .addItem('Import all tracked containers', 'menuImportAllContainers')
     .addSubMenu(autoRefresh.addItem('Off', 'menuAutoRefreshOff'))
     .addItem('Settings', 'showSettings')
     .addToUi();

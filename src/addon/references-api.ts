@@ -4,10 +4,12 @@
 import { resourceDocument } from '../api/jsonapi';
 import { patchRefNumbers, recordsOf } from '../api/resources';
 import { AppError, userMessage } from '../core/errors';
-import { parseRow, splitRefNumbers } from '../core/row-input';
-import { readLayout } from '../core/sheet-layout';
+import { parseRow, splitRefNumbers, type RowInput } from '../core/row-input';
+import { readLayout, type SheetLayout } from '../core/sheet-layout';
 import { trackingLink } from '../core/settings';
+import { sentence } from '../core/wording';
 import { Execution } from '../gas/execution';
+import { recordSidebarRefs } from './ref-sync';
 import { SHEET_NAME } from './tracking-sheet-format';
 
 export interface SelectedRow {
@@ -89,7 +91,7 @@ export function updateRefNumbers(input: { number: string; refNumbers: string[] |
   const parsed = parseRow(0, input?.number, '', '', '');
   if (!parsed) throw new AppError('input', 'Select a row with a number first.');
   if (parsed.unusable)
-    throw new AppError('input', `${parsed.problem ?? 'The Number is not usable'}.`);
+    throw new AppError('input', sentence(parsed.problem ?? 'The Number is not usable'));
   const refs = (
     Array.isArray(input.refNumbers)
       ? input.refNumbers.map(String)
@@ -107,7 +109,7 @@ export function updateRefNumbers(input: { number: string; refNumbers: string[] |
     throw new AppError('input', 'Use at most 50 reference numbers of up to 100 characters each.');
   }
   const run = new Execution('sidebar');
-  const { id } = lookup(run, parsed.number, parsed.kind);
+  const { id, refNumbers: before } = lookup(run, parsed.number, parsed.kind);
   const doc = run.client().send(patchRefNumbers(parsed.kind, id, refs));
   const { containers, shipments } = recordsOf(resourceDocument(doc));
   run.store.write({ containers, shipments }); // cells and the sheet see the new ref numbers at once
@@ -115,5 +117,43 @@ export function updateRefNumbers(input: { number: string; refNumbers: string[] |
     parsed.kind === 'container'
       ? containers[0]?.attributes.ref_numbers
       : shipments[0]?.attributes.ref_numbers;
-  return { number: parsed.number, refNumbers: Array.isArray(saved) ? refNumbersOf(saved) : refs };
+  const result = Array.isArray(saved) ? refNumbersOf(saved) : refs;
+  showInSheet(run, parsed.number, before, result);
+  return { number: parsed.number, refNumbers: result };
+}
+
+/**
+ * The Tracking rows holding the number show the saved list, the last-synced copy matches it (so
+ * the next refresh sees no change to send back) and the Change Log has the change.
+ */
+function showInSheet(run: Execution, number: string, before: string[], refs: string[]): void {
+  const ss = SpreadsheetApp.getActive();
+  const sheet = ss.getSheetByName(SHEET_NAME);
+  let layout: SheetLayout | null = null;
+  const rows: RowInput[] = [];
+  if (sheet) {
+    const values = sheet.getDataRange().getValues();
+    try {
+      layout = readLayout(values[0] ?? []);
+    } catch {
+      layout = null; // a broken header row: the refresh reports it; the copy is still kept
+    }
+    const col = layout?.inputs;
+    for (let i = 1; col && i < values.length; i++) {
+      const get = (c: number | undefined) => (c == null ? '' : values[i]![c]);
+      const row = parseRow(i, get(col.Number), get(col.Type), '', '');
+      if (row) rows.push(row);
+    }
+  }
+  recordSidebarRefs(
+    ss,
+    sheet,
+    layout,
+    rows,
+    run.stores.properties(),
+    number,
+    before,
+    refs,
+    Date.now(),
+  );
 }

@@ -2,8 +2,14 @@
 
 import { listContainersPage } from '../api/resources';
 import { metaNumber } from '../api/jsonapi';
-import { userMessage } from '../core/errors';
-import { publicSettings, type PublicSettings, type SettingsInput } from '../core/settings';
+import { AppError, userMessage } from '../core/errors';
+import {
+  DEFAULT_API_BASE_URL,
+  publicSettings,
+  type PublicSettings,
+  type SettingsInput,
+} from '../core/settings';
+import { plural } from '../core/wording';
 import { Execution } from '../gas/execution';
 import { copySettingsToTrigger } from './auto-refresh';
 
@@ -32,10 +38,21 @@ export function testConnection(): ConnectionResult {
     const total = metaNumber(doc, 'total') ?? 0;
     return {
       ok: true,
-      message: `Connected. The account tracks ${total} containers.`,
+      message: `Connected. The account tracks ${plural(total, 'container')}.`,
       containerCount: total,
     };
   } catch (e) {
-    return { ok: false, message: userMessage(e) };
+    return { ok: false, message: connectionProblem(e) };
   }
+}
+
+/**
+ * The listing exists under every valid base URL, so a 404 for it means the URL's path is wrong
+ * (typically `/v2` left out: the service's root answers 404), not that something is untracked.
+ */
+function connectionProblem(error: unknown): string {
+  if (error instanceof AppError && error.status === 404) {
+    return `The API base URL answered "not found" for the container list. Check that the URL ends in /v2 (like ${DEFAULT_API_BASE_URL}).`;
+  }
+  return userMessage(error);
 }

@@ -18,7 +18,9 @@ import { splitRefNumbers } from '../core/row-input';
 import { isDuplicate } from '../engine/bulk-tracking';
 import { RequestLedger } from '../engine/request-ledger';
 import { Execution } from '../gas/execution';
-import { documentProperties } from '../gas/services';
+import { activeSpreadsheet, documentProperties } from '../gas/services';
+import { appendNewRows } from './tracking-sheet-append';
+import { SHEET_NAME } from './tracking-sheet-format';
 
 export interface TrackingRequestForm {
   requestType: string;
@@ -48,7 +50,7 @@ export function validateTrackingRequest(form: TrackingRequestForm): {
     if (!looksLikeContainerNumber(requestNumber)) {
       throw new AppError(
         'input',
-        `"${requestNumber.slice(0, 20)}" is not a container number: use 4 letters and 7 digits, like MSCU1234565.`,
+        `"${requestNumber.slice(0, 20)}" is not a container number: use 4 letters and 7 digits, like MSCU1234566.`,
       );
     }
     if (!hasValidCheckDigit(requestNumber)) {
@@ -75,6 +77,33 @@ export function validateTrackingRequest(form: TrackingRequestForm): {
   return { requestType, requestNumber, scac, refNumbers };
 }
 
+/**
+ * A number tracked from the sidebar gets its row in the Tracking sheet (when there is one and no
+ * row holds the number yet). The ledger entry saved first keeps the refresh from sending it again.
+ * A sheet that cannot take the row (no Number header, …) never undoes the tracking request: the
+ * refresh reports that sheet's problem itself.
+ */
+function addTrackingRow(run: Execution, input: ReturnType<typeof validateTrackingRequest>): void {
+  try {
+    const sheet = activeSpreadsheet().getSheetByName(SHEET_NAME);
+    if (!sheet) return;
+    appendNewRows(
+      sheet,
+      [
+        {
+          Number: input.requestNumber,
+          SCAC: input.scac,
+          Type: input.requestType,
+          'Ref Numbers': input.refNumbers.join(', '),
+        },
+      ],
+      run.lock,
+    );
+  } catch {
+    // See above: the request stands; the sheet's own problem shows at its next refresh.
+  }
+}
+
 export function createTrackingRequest(form: TrackingRequestForm): TrackingRequestSummary {
   const input = validateTrackingRequest(form);
   const run = new Execution('sidebar');
@@ -99,6 +128,7 @@ export function createTrackingRequest(form: TrackingRequestForm): TrackingReques
         },
       ],
     ]);
+    addTrackingRow(run, input);
     const { shipmentId: _shipmentId, ...summary } = record;
     return summary;
   } catch (e) {
@@ -110,6 +140,7 @@ export function createTrackingRequest(form: TrackingRequestForm): TrackingReques
           { status: 'duplicate', scac: input.scac, type: input.requestType, at },
         ],
       ]);
+      addTrackingRow(run, input); // tracked already: the sheet should show it all the same
     } else if (
       error instanceof AppError &&
       (error.kind === 'validation' ||

@@ -2,6 +2,7 @@
 // cost, tracking requests for new rows, and one write per block of owned columns. A failure
 // leaves every row as it was; `Updated` says when each row was last confirmed.
 
+import type { ApiClient } from '../api/client';
 import type { RowInput } from '../core/row-input';
 import { parseRow } from '../core/row-input';
 import { containerRowOutputs, shipmentRowOutputs, type RowOutputs } from '../core/row-outputs';
@@ -10,6 +11,7 @@ import { safeCell } from '../core/sheet-text';
 import { trackingLink } from '../core/settings';
 import { AppError, toAppError } from '../core/errors';
 import { redact } from '../core/redact';
+import { plural, sentence } from '../core/wording';
 import type { ContainerRecord } from '../core/model';
 import {
   attentionText,
@@ -29,6 +31,8 @@ import { syncForSheet, type SyncResult } from '../engine/sheet-sync';
 import { Execution, BUDGETS, type ExecutionContext } from '../gas/execution';
 import { releaseLease, takeLease } from '../gas/leases';
 import { activeSpreadsheet, appsScriptClock } from '../gas/services';
+import { importDuringRefresh } from './import-containers';
+import { refsOf, syncRefNumbers, type RefSyncResult, type ServiceRefs } from './ref-sync';
 import { SHEET_NAME } from './tracking-sheet-format';
 import { statusSheet } from './tracking-sheet-setup';
 
@@ -196,6 +200,45 @@ function lastKnown(
     };
   } catch {
     return () => null; // the cache is unreadable too: rows say only that they are not updated
+  }
+}
+
+/** The service's ref numbers of a row's record, when this run fetched it. */
+function serviceRefsOf(row: RowInput, sync: SyncResult): ServiceRefs | null {
+  if (row.kind === 'container') {
+    const c = sync.containers.get(row.number);
+    return c ? { kind: 'container', id: c.id, refs: refsOf(c) } : null;
+  }
+  const id = sync.identifiers.get(identifierKey(row.number));
+  const shipment = id ? sync.shipments.get(id) : undefined;
+  return shipment ? { kind: 'shipment', id: shipment.id, refs: refsOf(shipment) } : null;
+}
+
+/** A failure here is reported like any other, after the outputs are written: it blanks nothing. */
+function refNumbersStep(
+  ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  layout: SheetLayout,
+  rows: RowInput[],
+  sync: SyncResult,
+  client: ApiClient,
+  run: Execution,
+  now: number,
+): RefSyncResult {
+  try {
+    return syncRefNumbers({
+      ss,
+      sheet,
+      layout,
+      rows,
+      serviceRefs: (row) => serviceRefsOf(row, sync),
+      client,
+      props: run.stores.properties(),
+      store: run.store,
+      now,
+    });
+  } catch (e) {
+    return { requests: 0, failure: toAppError(e) };
   }
 }
 
@@ -406,14 +449,26 @@ export function refreshSpreadsheet(
       for (const [index, mark] of marks) updates.set(index, mark);
     }
     writeOutputs(sheet, values, layout, rows, updates);
-    const requests = sync.requests + bulk.requests;
-    const problem = sync.failure ?? bulk.stopped;
+
+    // Step: Ref Numbers both ways (ref-sync.ts), for the rows this run has the service's record of.
+    const refs = refNumbersStep(ss, sheet, layout, lookups, sync, client, run, started);
+
+    // Step: autoImport (import-containers.ts). Appends below the rows read above; never touches them.
+    const imported = settings.autoImport ? importDuringRefresh(run, client, sheet, now()) : null;
+
+    const requests = sync.requests + bulk.requests + refs.requests + (imported?.requests ?? 0);
+    const problem = sync.failure ?? bulk.stopped ?? refs.failure ?? imported?.failure ?? null;
     const at = new Date(now());
-    const parts = [`Refreshed ${refreshed} of ${rows.length} rows`, `${requests} requests`];
-    if (bulk.created > 0) parts.push(`${bulk.created} tracking requests created`);
+    const parts = [
+      `Refreshed ${refreshed} of ${plural(rows.length, 'row')}`,
+      plural(requests, 'request'),
+    ];
+    if (bulk.created > 0) parts.push(`${plural(bulk.created, 'tracking request')} created`);
+    if (imported && imported.added > 0)
+      parts.push(`${plural(imported.added, 'container row')} added`);
     if (!sync.complete) parts.push('more rows next run');
     if (problem) parts.push(`stopped early: ${problem.message}`);
-    const message = `${parts.join('; ')}.`;
+    const message = sentence(parts.join('; '));
     report(ss, message, { wrote: true, failed: sync.failure != null }, at, !options.scheduled);
     return {
       ok: !problem,

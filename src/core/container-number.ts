@@ -16,7 +16,7 @@ const STRIP = /[\s\-\u2010-\u2015\u2212\u200B-\u200D\u2060\uFEFF./]/g;
 export const CONTAINER_FORMAT_EXAMPLE = 'AAAU1234567';
 const CONTAINER_PATTERN = /^[A-Z]{4}\d{7}$/;
 
-/** `mscu 123456-5` → `MSCU1234565`. Leaves anything else recognisable for the error message. */
+/** `mscu 123456-6` → `MSCU1234566`. Leaves anything else recognisable for the error message. */
 export function normalizeContainerNumber(raw: string): string {
   return raw.normalize('NFKC').replace(STRIP, '').toUpperCase();
 }

@@ -95,10 +95,25 @@ export function toAppError(error: unknown): AppError {
       "Google's daily limit for this add-in's web requests is used up. Data refreshes again after the quota resets (within 24 hours).",
     );
   }
-  if (/timeout|timed out|Address unavailable|DNS error|unreachable|ECONNREFUSED/i.test(text)) {
+  // UrlFetchApp's transport failures: "Timeout: <url>", "DNS error: <url>", and "Address
+  // unavailable: <url>" for a host that refuses the connection (nothing listening on the port)
+  // or cannot be routed to. Each gets its own words: a refused port is no timeout.
+  if (/timeout|timed out/i.test(text)) {
     return new AppError(
       'connection',
       'Could not reach the tracking service (network timeout). Try again in a minute; check the API base URL in Settings if it persists.',
+    );
+  }
+  if (/DNS error|ENOTFOUND/i.test(text)) {
+    return new AppError(
+      'connection',
+      'Could not find the tracking service host (DNS error). Check the API base URL in Settings.',
+    );
+  }
+  if (/Address unavailable|unreachable|ECONNREFUSED/i.test(text)) {
+    return new AppError(
+      'connection',
+      'Could not connect to the tracking service: nothing answered at that address (connection refused). Check the API base URL and its port in Settings.',
     );
   }
   // Our own bug or an unforeseen service failure: say what it was, so it can be reported.

@@ -62,13 +62,21 @@ const SHIPMENT_FIELD_NAMES: readonly string[] = [
   ...DERIVED_SHIPMENT_FIELDS,
 ];
 
+/**
+ * An unknown name gets the closest known one, or a few that contain what was typed, and a short
+ * pointer to the full list: ~55 names in a cell's error tooltip help nobody.
+ */
 function unknownField(name: string, valid: readonly string[], extra = ''): AppError {
   const guess = closest(name, valid);
-  const hint = guess ? ` Did you mean "${guess}"?` : '';
-  return new AppError(
-    'input',
-    `Unknown field "${name}".${hint} Valid fields: ${valid.join(', ')}${extra}.`,
-  );
+  if (guess) {
+    return new AppError('input', `Unknown field "${name}". Did you mean "${guess}"?`);
+  }
+  const near = valid.filter((v) => name.length >= 2 && v.includes(name)).slice(0, 4);
+  const hint =
+    near.length > 0
+      ? ` Fields with "${name}" in their name: ${near.join(', ')}.`
+      : ` Examples: ${valid.slice(0, 4).join(', ')}${extra}.`;
+  return new AppError('input', `Unknown field "${name}".${hint}`);
 }
 
 /** snake_case and not a near miss of a known name (a typo gets "did you mean" instead). */
@@ -119,11 +127,7 @@ export function parseContainerField(raw: unknown): ContainerField {
   if (CONTAINER_ATTRIBUTE_NAMES.includes(name)) return { kind: 'attribute', name };
   if (looksLikeNewAttribute(name, CONTAINER_FIELD_NAMES))
     return { kind: 'attribute', name, unlisted: true };
-  throw unknownField(
-    name,
-    CONTAINER_FIELD_NAMES,
-    ', or shipment.<field> (e.g. shipment.pod_eta_at)',
-  );
+  throw unknownField(name, CONTAINER_FIELD_NAMES, ', shipment.<field> (e.g. shipment.pod_eta_at)');
 }
 
 function unreadable(name: string): AppError {

@@ -1,6 +1,6 @@
 // A container number is reused: the same box makes journey after journey, and an account can hold
 // an old (returned) journey and a new one under one number. Everything that answers "the
-// container MSCU1234565" must pick the same one, whatever order the service lists them in:
+// container MSCU1234566" must pick the same one, whatever order the service lists them in:
 //   1. the later `created_at` (when the service started tracking that journey) wins;
 //   2. then the one not yet returned empty (no `empty_terminated_at`);
 //   3. then, for a total order, the greater id, and last the record's own text.

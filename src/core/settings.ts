@@ -18,6 +18,8 @@ export interface Settings {
   appUrl: string;
   /** The scheduled refresh's share of the per-key limit. */
   refreshRequestsPerMinute: number;
+  /** Each refresh appends a row for every unfinished container the account tracks (off by default). */
+  autoImport: boolean;
 }
 
 /** As the sidebar or a script sends it: any value may be of the wrong type. */
@@ -26,6 +28,7 @@ export interface SettingsInput {
   apiBaseUrl?: unknown;
   appUrl?: unknown;
   refreshRequestsPerMinute?: unknown;
+  autoImport?: unknown;
 }
 
 /** What getSettings() returns: never the key itself. */
@@ -35,6 +38,7 @@ export interface PublicSettings {
   apiBaseUrl: string;
   appUrl: string;
   refreshRequestsPerMinute: number;
+  autoImport: boolean;
   /** Only in saveSettings' answer: something the person should know (e.g. the key was cleared). */
   notice?: string;
 }
@@ -48,6 +52,13 @@ export function parseRefreshShare(raw: unknown): number {
     );
   }
   return n;
+}
+
+/** An on/off setting: a boolean, or the text a script or form may send ("true"/"false"). */
+export function parseSwitch(raw: unknown, name: string): boolean {
+  if (raw === true || raw === 'true') return true;
+  if (raw === false || raw === 'false') return false;
+  throw new AppError('config', `${name} must be true or false.`);
 }
 
 /**
@@ -137,6 +148,7 @@ export function mergeSettings(current: Settings, input: SettingsInput): MergedSe
   if (given(input.refreshRequestsPerMinute)) {
     next.refreshRequestsPerMinute = parseRefreshShare(input.refreshRequestsPerMinute);
   }
+  if (input.autoImport != null) next.autoImport = parseSwitch(input.autoImport, 'autoImport');
   return { settings: next, notice };
 }
 
@@ -153,6 +165,7 @@ export function publicSettings(s: Settings): PublicSettings {
     apiBaseUrl: s.apiBaseUrl,
     appUrl: s.appUrl,
     refreshRequestsPerMinute: s.refreshRequestsPerMinute,
+    autoImport: s.autoImport,
   };
 }
 

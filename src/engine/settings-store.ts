@@ -25,6 +25,7 @@ const PROPERTY = {
   apiBaseUrl: 'CT_API_BASE_URL',
   appUrl: 'CT_APP_URL',
   refreshRequestsPerMinute: 'CT_REFRESH_REQUESTS_PER_MINUTE',
+  autoImport: 'CT_AUTO_IMPORT',
 } as const;
 
 export const NO_KEY_MESSAGE =
@@ -45,6 +46,7 @@ function fromProperties(p: Record<string, string>): Settings {
     appUrl: p[PROPERTY.appUrl] || DEFAULT_APP_URL,
     refreshRequestsPerMinute:
       Number(p[PROPERTY.refreshRequestsPerMinute]) || DEFAULT_REFRESH_REQUESTS_PER_MINUTE,
+    autoImport: p[PROPERTY.autoImport] === 'true',
   };
 }
 
@@ -56,6 +58,7 @@ function parseCached(raw: string | undefined): Settings | null {
     return boundKey({
       ...v,
       refreshRequestsPerMinute: v.refreshRequestsPerMinute || DEFAULT_REFRESH_REQUESTS_PER_MINUTE,
+      autoImport: v.autoImport === true,
     });
   } catch {
     return null;
@@ -91,6 +94,7 @@ export class SettingsStore {
       [PROPERTY.apiBaseUrl]: next.apiBaseUrl,
       [PROPERTY.appUrl]: next.appUrl,
       [PROPERTY.refreshRequestsPerMinute]: String(next.refreshRequestsPerMinute),
+      [PROPERTY.autoImport]: String(next.autoImport),
     };
     if (next.apiKey) {
       values[PROPERTY.apiKey] = next.apiKey;

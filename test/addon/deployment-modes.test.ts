@@ -191,7 +191,7 @@ describe('an add-on used in two spreadsheets', () => {
       expect.objectContaining({ handlerFunction: 'runScheduledRefresh', ok: true }),
     ]);
     expect(column(b, 'Status')[0]).not.toBe('');
-    expect(statusMessage(b)).toMatch(/^Refreshed 1 of 1 rows/);
+    expect(statusMessage(b)).toMatch(/^Refreshed 1 of 1 row;/);
     expect(column(a, 'Status')[0]).toBe('');
     expect(a.gas.caches.script.entries.size).toBe(0);
     expect(a.gas.properties.script.map.size).toBe(0);
@@ -211,7 +211,7 @@ describe('an add-on used in two spreadsheets', () => {
     b.gas.run('saveSettings', [{ apiKey: b.emulator.demoKey }]);
     a.clock.advance(61 * MINUTE);
     a.gas.fireDueTriggers();
-    expect(statusMessage(b)).toMatch(/^Refreshed 1 of 1 rows/);
+    expect(statusMessage(b)).toMatch(/^Refreshed 1 of 1 row;/);
   });
 
   it('forgets triggers deleted elsewhere, and a trigger that serves no spreadsheet removes itself', () => {

@@ -90,6 +90,21 @@ test('the scheduled refresh’s share of the rate limit is shown and saved, with
   ).toBe(60);
 });
 
+test('the autoImport checkbox shows and saves the setting', async () => {
+  s = await sidebar.open({ path: '/settings' });
+  const { page } = s;
+  const box = page.getByLabel('Add new tracked containers to the Tracking sheet');
+  await page.locator('#settings-key-state', { hasText: 'Set' }).waitFor();
+  await expect(box.isChecked()).resolves.toBe(false);
+  await box.check();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.locator('#settings-status', { hasText: 'Settings saved.' }).waitFor();
+  expect(s.h.gas.run<{ autoImport: boolean }>('getSettings').autoImport).toBe(true);
+  await page.reload();
+  await page.locator('#settings-key-state', { hasText: 'Set' }).waitFor();
+  await expect(box.isChecked()).resolves.toBe(true);
+});
+
 test('turns auto-refresh on with an interval, and off', async () => {
   s = await sidebar.open({ path: '/settings' });
   const { page } = s;

@@ -125,9 +125,11 @@ describe('a refresh overlapping cells and the sidebar', () => {
       const perNumber = trackingRequestsByNumber(h);
       for (const n of [...sheetBols, sidebarBol]) expect([n, perNumber.get(n)]).toEqual([n, 1]);
       expect(trackingPosts(h)).toBeLessThanOrEqual(sheetBols.length + 2);
+      // The sidebar's number got its own row (once), below the sheet's.
+      expect(column(h, 'Number').filter((n) => n === sidebarBol)).toHaveLength(1);
       const tracking = column(h, 'Tracking').slice(onSheet.length);
       expect(tracking.filter((t) => t === 'pending' || t === 'tracked')).toHaveLength(
-        sheetBols.length,
+        sheetBols.length + 1,
       );
       expect(peak60s(h)).toBeLessThanOrEqual(95);
       expect(rejected429(h)).toBe(0);

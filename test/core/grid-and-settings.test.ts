@@ -58,6 +58,7 @@ describe('settings', () => {
       apiBaseUrl: 'https://a/v2',
       appUrl: 'https://b',
       refreshRequestsPerMinute: 80,
+      autoImport: false,
     };
     expect(mergeSettings(current, { apiKey: '' }).settings.apiKey).toBe('secretkey1234');
     expect(mergeSettings(current, { apiKey: 'newkey99999' }).settings.apiKey).toBe('newkey99999');
@@ -69,6 +70,7 @@ describe('settings', () => {
       apiBaseUrl: 'https://a/v2',
       appUrl: 'https://b',
       refreshRequestsPerMinute: 80,
+      autoImport: false,
     });
     expect(JSON.stringify(shown)).not.toContain('secretkey');
     expect(shown).toEqual({
@@ -77,6 +79,7 @@ describe('settings', () => {
       apiBaseUrl: 'https://a/v2',
       appUrl: 'https://b',
       refreshRequestsPerMinute: 80,
+      autoImport: false,
     });
   });
 

@@ -161,6 +161,7 @@ describe('texts', () => {
       apiBaseUrl: 'https://api.example.com/v2',
       appUrl: 'https://app.example.com',
       refreshRequestsPerMinute: 80,
+      autoImport: false,
     };
     expect(keyStateText({ ...base, apiKeySet: false, apiKeyLast4: null })).toBe('Not set yet.');
     expect(keyStateText({ ...base, apiKeySet: true, apiKeyLast4: '1234' })).toBe(

@@ -14,6 +14,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
   const base = byId('settings-base', HTMLInputElement);
   const app = byId('settings-app', HTMLInputElement);
   const share = byId('settings-share', HTMLInputElement);
+  const autoImport = byId('settings-auto-import', HTMLInputElement);
   const save = byId('settings-save', HTMLButtonElement);
   const status = byId('settings-status', HTMLElement);
   const test = byId('settings-test', HTMLButtonElement);
@@ -28,6 +29,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
     base.value = s.apiBaseUrl;
     app.value = s.appUrl;
     share.value = String(s.refreshRequestsPerMinute);
+    autoImport.checked = s.autoImport;
   }
 
   /** The server's list of intervals, the same the menu offers in this deployment mode. */
@@ -57,6 +59,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
         apiBaseUrl: base.value.trim(),
         appUrl: app.value.trim(),
         refreshRequestsPerMinute: share.value.trim(),
+        autoImport: autoImport.checked,
       });
       key.value = ''; // the key is not kept in the page once the server has it
       showSettings(saved);

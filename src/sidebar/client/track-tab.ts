@@ -12,7 +12,7 @@ import { validateTrackForm, type Field } from './validate';
 const NUMBER_HINTS: Record<string, string> = {
   bill_of_lading: 'The bill of lading number, e.g. MAEU240512345.',
   booking_number: 'The booking number from the carrier.',
-  container: '4 letters and 7 digits, e.g. MSCU1234565 (spaces and dashes are fine).',
+  container: '4 letters and 7 digits, e.g. MSCU1234566 (spaces and dashes are fine).',
 };
 
 export function setupTrackTab(): TabHandlers {

@@ -56,7 +56,7 @@ export function validateTrackForm(input: TrackFormInput): Checked {
       return {
         ok: false,
         field: 'requestNumber',
-        message: `"${number.slice(0, 20)}" is not a container number: use 4 letters and 7 digits, like MSCU1234565.`,
+        message: `"${number.slice(0, 20)}" is not a container number: use 4 letters and 7 digits, like MSCU1234566.`,
       };
     }
     if (!hasValidCheckDigit(number)) {

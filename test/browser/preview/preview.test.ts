@@ -85,6 +85,7 @@ test('opens on the demo Tracking sheet: statuses, LFDs as dates, rule colours, m
     'Open sidebar',
     'Set up Tracking sheet',
     'Refresh now',
+    'Import all tracked containers',
     'Auto-refresh',
     'Settings',
   ]);
