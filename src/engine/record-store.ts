@@ -16,8 +16,8 @@ import {
 import type { Clock, SharedCache, SharedLock } from './ports';
 import { decodeContainer, decodeShipment, encodeContainer, encodeShipment } from './record-codec';
 
-export const CONTAINERS: BucketSpace = { prefix: 'ct:c:', count: 128 };
-export const SHIPMENTS: BucketSpace = { prefix: 'ct:s:', count: 48 };
+export const CONTAINERS: BucketSpace = { prefix: 'ct:c:', count: 512 };
+export const SHIPMENTS: BucketSpace = { prefix: 'ct:s:', count: 192 };
 export const IDENTIFIERS: BucketSpace = { prefix: 'ct:n:', count: 48 };
 export const META_KEY = 'ct:meta';
 /** Apps Script keeps cache entries at most 6 hours. */
