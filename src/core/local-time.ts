@@ -3,27 +3,17 @@
 // which clock it is. Intl's short zone name is an abbreviation where the zone has a common one in
 // English (PST, EST) and an offset otherwise (GMT+1, GMT+9).
 
-import { isValidTimeZone } from './timezone';
+import { isValidTimeZone, memoFormatter } from './timezone';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+const formatter = memoFormatter({
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 /** The first valid IANA zone of the list, else UTC. */
 export function zoneOrUtc(...zones: unknown[]): string {
