@@ -349,6 +349,19 @@ export function refreshSpreadsheet(
 
     const ledger = new RequestLedger(props);
     const requested = new Set(ledger.load().keys());
+    // A row the add-in never confirmed (no Updated, no Tracking) that has a SCAC: if the listing
+    // missed it, its tracking request is the look-up (the service answers 422 duplicate when it
+    // tracks the number already, recorded as tracked), so a new number costs one request, not two.
+    // Rows once confirmed are looked up first: they may have moved between pages.
+    const cellOf = (r: RowInput, h: 'Updated' | 'Tracking') => {
+      const c = layout.outputs[h];
+      return c == null ? '' : values[r.index]![c];
+    };
+    const newWithScac = (r: RowInput) =>
+      r.scac !== '' &&
+      !r.problem &&
+      String(cellOf(r, 'Updated') ?? '').trim() === '' &&
+      String(cellOf(r, 'Tracking') ?? '').trim() === '';
     const sync = syncForSheet(
       client,
       run.store,
@@ -360,7 +373,7 @@ export function refreshSpreadsheet(
       started,
       new Set(
         rows
-          .filter((r) => requested.has(requestIdentity(r.requestType, r.number)))
+          .filter((r) => requested.has(requestIdentity(r.requestType, r.number)) || newWithScac(r))
           .map((r) => r.number),
       ),
     );

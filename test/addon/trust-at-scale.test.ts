@@ -107,6 +107,8 @@ describe('a container that moved between pages while the listing read them', () 
     const seed = createHarness({ containers: 250 });
     const moved = seed.emulator.account()!.containers()[230]!.attributes.number; // on page 3
     const h = withRows([[moved, 'MAEU']], { containers: 250 });
+    h.gas.run('refreshTrackingSheet'); // the row is confirmed tracked once
+    h.clock.advance(20 * 60_000);
     // Refreshed after page 1 was read, it jumps to page 1: page 3 no longer has it.
     h.interceptors.push((req) =>
       isListing(req) && /page%5Bnumber%5D=3|page\[number\]=3/.test(req.url)
@@ -122,6 +124,26 @@ describe('a container that moved between pages while the listing read them', () 
     expect(posts()).toBe(0);
     expect(column(h, 'Tracking')[0]).toBe('tracked');
     expect(column(h, 'Status')[0]).not.toBe('');
+  });
+
+  it('a new row the listing missed costs one tracking request (its 422 duplicate says tracked), no look-up', () => {
+    const seed = createHarness({ containers: 250 });
+    const moved = seed.emulator.account()!.containers()[230]!.attributes.number;
+    const h = withRows([[moved, 'MAEU']], { containers: 250 });
+    h.interceptors.push((req) =>
+      isListing(req) && /page%5Bnumber%5D=3|page\[number\]=3/.test(req.url)
+        ? rewrite(h.emulator.handle(req), (doc) => {
+            doc.data = (doc.data as { attributes: { number: string } }[]).filter(
+              (c) => c.attributes.number !== moved,
+            );
+          })
+        : undefined,
+    );
+    const posts = countRequests(h, isPost);
+    const lookups = countRequests(h, (req) => /filter%5Bnumber%5D|filter\[number\]/.test(req.url));
+    h.gas.run('refreshTrackingSheet');
+    expect([posts(), lookups()]).toEqual([1, 0]);
+    expect(column(h, 'Tracking')[0]).toBe('tracked');
   });
 });
 
@@ -246,7 +268,8 @@ describe('numbers that already have a tracking request', () => {
     const posts = countRequests(h, isPost);
     const lookups = countRequests(h, (req) => /\/v2\/shipments\?/.test(req.url));
     scheduled(h);
-    expect(lookups()).toBe(1);
+    // A new row with a SCAC needs no look-up: its tracking request is the confirmation.
+    expect(lookups()).toBe(0);
     expect(posts()).toBe(1);
     expect(column(h, 'Tracking')[120]).toBe('pending');
     expect(column(h, 'Tracking')[0]).toBe('failed: not_found');
