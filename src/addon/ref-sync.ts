@@ -46,19 +46,46 @@ export interface RefSyncResult {
 
 const cellText = (refs: readonly string[]) => refs.join(', ');
 
-/** Writes `Ref Numbers` cells, one setValues per run of adjacent rows. */
+/**
+ * Writes `Ref Numbers` cells in as few blocks as it safely can. `current` (the refresh's read of the
+ * sheet) lets a block run on through rows between changed ones whose cell is blank and holds no
+ * formula (one getFormulas of the span says which): writing "" there changes nothing, while a
+ * first sync that fills scattered rows would otherwise cost a write per row.
+ */
 function writeCells(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   col: number,
   cells: Map<number, string[]>,
+  current?: (rowIndex: number) => unknown,
 ): void {
   const indexes = [...cells.keys()].sort((a, b) => a - b);
+  if (indexes.length === 0) return;
+  const first = indexes[0]!;
+  const last = indexes[indexes.length - 1]!;
+  const gaps = last - first + 1 > indexes.length;
+  const formulas =
+    current && gaps ? sheet.getRange(first + 1, col + 1, last - first + 1, 1).getFormulas() : null;
+  const bridgeable = (i: number) =>
+    formulas != null && String(current!(i) ?? '') === '' && (formulas[i - first]?.[0] ?? '') === '';
   let start = 0;
   while (start < indexes.length) {
     let end = start;
-    while (end + 1 < indexes.length && indexes[end + 1] === indexes[end]! + 1) end++;
-    const block = indexes.slice(start, end + 1).map((i) => [cellText(cells.get(i)!)]);
-    writeInputTexts(sheet.getRange(indexes[start]! + 1, col + 1, block.length, 1), block);
+    for (;;) {
+      const next = indexes[end + 1];
+      if (next === undefined) break;
+      let reachable = true;
+      for (let i = indexes[end]! + 1; i < next && reachable; i++) reachable = bridgeable(i);
+      if (!reachable) break;
+      end++;
+    }
+    const from = indexes[start]!;
+    const to = indexes[end]!;
+    const block: string[][] = [];
+    for (let i = from; i <= to; i++) {
+      const refs = cells.get(i);
+      block.push([refs ? cellText(refs) : '']);
+    }
+    writeInputTexts(sheet.getRange(from + 1, col + 1, block.length, 1), block);
     start = end + 1;
   }
 }
@@ -103,6 +130,8 @@ export interface RefSyncInput {
   props: DurableStore;
   store: RecordStore;
   now: number;
+  /** The refresh's read of a row's `Ref Numbers` cell (by sheet row index), to bridge gaps. */
+  currentCell?: (rowIndex: number) => unknown;
 }
 
 /** The refresh's step: every row whose record this run has is brought in step with it. */
@@ -182,7 +211,7 @@ export function syncRefNumbers(input: RefSyncInput): RefSyncResult {
     );
   });
 
-  writeCells(input.sheet, col, cells);
+  writeCells(input.sheet, col, cells, input.currentCell);
   if (saved.containers.length + saved.shipments.length > 0) input.store.write(saved);
   baseStore.save(previous, digests, new Set(input.rows.map((r) => r.number)));
   appendChanges(input.ss, changes);

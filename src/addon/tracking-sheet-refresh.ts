@@ -219,6 +219,7 @@ function refNumbersStep(
   ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   layout: SheetLayout,
+  values: Row[],
   rows: RowInput[],
   sync: SyncResult,
   client: ApiClient,
@@ -236,6 +237,7 @@ function refNumbersStep(
       props: run.stores.properties(),
       store: run.store,
       now,
+      currentCell: (i) => values[i]?.[layout.inputs['Ref Numbers'] ?? -1] ?? '',
     });
   } catch (e) {
     return { requests: 0, failure: toAppError(e) };
@@ -464,7 +466,7 @@ export function refreshSpreadsheet(
     writeOutputs(sheet, values, layout, rows, updates);
 
     // Step: Ref Numbers both ways (ref-sync.ts), for the rows this run has the service's record of.
-    const refs = refNumbersStep(ss, sheet, layout, lookups, sync, client, run, started);
+    const refs = refNumbersStep(ss, sheet, layout, values, lookups, sync, client, run, started);
 
     // Step: autoImport (import-containers.ts). Appends below the rows read above; never touches them.
     const imported = settings.autoImport ? importDuringRefresh(run, client, sheet, now()) : null;

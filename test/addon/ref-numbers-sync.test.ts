@@ -144,3 +144,43 @@ describe('Ref Numbers both ways', () => {
     ]);
   });
 });
+
+describe('writing what the service holds into the sheet', () => {
+  it('fills scattered rows in one block, never overwriting a formula or text between them', () => {
+    const seed = createHarness();
+    const boxes = seed.emulator.account()!.containers().slice(0, 6);
+    const h = createHarness({
+      sheets: [{ name: 'Tracking', values: [HEADERS, ...boxes.map((b) => [b.attributes.number])] }],
+    });
+    h.gas.run('setupTrackingSheet');
+    const account = h.emulator.account()!;
+    const byNumber = (n: string) => account.containers().find((c) => c.attributes.number === n)!;
+    // Rows 2, 4 and 7 get refs from the service; 3 and 5 stay blank; 6 holds the user's formula.
+    boxes.forEach((b, i) => {
+      byNumber(b.attributes.number).attributes.ref_numbers = [0, 2, 5].includes(i)
+        ? [`PO-${i}`]
+        : [];
+    });
+    const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
+    // Set-up formats the column as text; this user made one cell a formula again.
+    h.gas.spreadsheet.write(sheet, 6, REFS_COL, '');
+    sheet.cell(6, REFS_COL)!.numberFormat = 'General';
+    h.gas.spreadsheet.write(sheet, 6, REFS_COL, '=A6');
+    expect(sheet.cell(6, REFS_COL)?.formula).toBe('=A6');
+    h.clock.advance(60_000);
+    h.gas.run('refreshTrackingSheet');
+    const writes = h.gas.lastExecution!.calls.calls.SpreadsheetWrite ?? {};
+    // Rows 2–5 in one block (3 and 5 are blank, bridged), row 7 in another: the formula is a wall.
+    // Output columns (1 block), status sheet (1), refs: rows 2–5 bridged (1) and row 7 (1).
+    expect(writes['Range.setValues']).toBe(4);
+    expect(sheet.cell(6, REFS_COL)?.formula).toBe('=A6');
+    expect(column(h, 'Ref Numbers').slice(0, 6)).toEqual([
+      'PO-0',
+      '',
+      'PO-2',
+      '',
+      expect.anything(),
+      'PO-5',
+    ]);
+  });
+});
