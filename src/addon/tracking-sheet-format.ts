@@ -10,17 +10,18 @@ export const REFRESH_SIGNAL_NAME = 'CT_LAST_REFRESH';
  * A new sheet's columns with their widths (px). The first ones answer what a dispatcher scans
  * for, "what needs doing, for which box, by when", and fit a 1366×768 laptop (about 1,250 px of
  * grid after the row numbers and scroll bar): Number, Attention, LFD, its source, Status, Ready,
- * Holds, Appointment and Updated. The rest follows; the user's inputs after the answers.
+ * Holds, Terminal (where to send the truck), Appointment and Updated. The rest follows; the user's inputs after the answers.
  */
 export const NEW_SHEET_COLUMNS: readonly { header: string; width: number }[] = [
   { header: 'Number', width: 125 },
-  { header: 'Attention', width: 250 },
+  { header: 'Attention', width: 240 },
   { header: 'LFD', width: 85 },
   { header: 'LFD Source', width: 85 },
   { header: 'Status', width: 105 },
   { header: 'Ready', width: 50 },
-  { header: 'Holds', width: 190 },
-  { header: 'Appointment', width: 150 },
+  { header: 'Holds', width: 170 },
+  { header: 'Terminal', width: 130 },
+  { header: 'Appointment', width: 140 },
   { header: 'Updated', width: 115 },
   { header: 'Fees', width: 130 },
   { header: 'Tracking', width: 110 },
@@ -64,7 +65,7 @@ const GREY = '#e0e0e0';
 
 export const HOW_TO =
   'Container Tracking: type container numbers, BOLs or booking numbers under Number (add a SCAC to start tracking new ones). ' +
-  'Columns are found by their header, so you can reorder them and add your own: the add-in only writes Attention, Status, Ready, LFD, LFD Source, Holds, Fees, ' +
+  'Columns are found by their header, so you can reorder them and add your own: the add-in only writes Attention, Status, Ready, LFD, LFD Source, Holds, Terminal, Fees, ' +
   'Vessel, POD, ETA, ATA, Appointment, Picked Up, Empty Returned, Last Checked, Tracking, Updated and Link. ' +
   "Attention says what needs doing (the LFD is judged on the terminal's own calendar); times are the facility's local time. " +
   'Refresh from Extensions → Container Tracking.';

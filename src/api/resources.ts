@@ -1,15 +1,17 @@
 // JSON:API resources → the records the add-in keeps, and the requests that fetch them.
 
-import type {
-  ContainerAttributes,
-  ContainerRecord,
-  RequestType,
-  ShipmentAttributes,
-  ShipmentRecord,
+import {
+  POD_TERMINAL_NAME,
+  type ContainerAttributes,
+  type ContainerRecord,
+  type RequestType,
+  type ShipmentAttributes,
+  type ShipmentRecord,
 } from '../core/model';
 import { dataList, relatedId, relatedIds, type JsonApiDocument, type Resource } from './jsonapi';
 import type { ApiRequest } from './client';
 import { looksLikeContainerNumber, normalizeContainerNumber } from '../core/container-number';
+import { podTerminalName, terminalsById } from './pod-terminal';
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -25,7 +27,15 @@ export function recordsOf(doc: JsonApiDocument): {
   shipments: ShipmentRecord[];
 } {
   const all = [...dataList(doc), ...(doc.included ?? [])];
-  const containers = all.filter((r) => r.type === 'container').map(containerRecord);
+  const terminals = terminalsById(all);
+  const containers = all
+    .filter((r) => r.type === 'container')
+    .map((r) => {
+      const record = containerRecord(r);
+      const name = podTerminalName(r, terminals);
+      if (name !== undefined) record.attributes[POD_TERMINAL_NAME] = name;
+      return record;
+    });
   const numberById = new Map(containers.map((c) => [c.id, c.attributes.number]));
   const numbersByShipment = new Map<string, string[]>();
   for (const c of containers) {
@@ -56,7 +66,12 @@ export function listContainersPage(page: number): ApiRequest {
   return {
     method: 'get',
     path: '/containers',
-    query: { 'page[number]': page, 'page[size]': MAX_PAGE_SIZE, include: 'shipment' },
+    // pod_terminal: the Terminal column's name (a few terminals per page, each included once).
+    query: {
+      'page[number]': page,
+      'page[size]': MAX_PAGE_SIZE,
+      include: 'shipment,pod_terminal',
+    },
   };
 }
 
@@ -76,7 +91,7 @@ export function searchShipments(query: string): ApiRequest {
       // shipment.containers: the shipment's other boxes too, as /shipments?include=containers gave.
       query: {
         'filter[number]': container,
-        include: 'shipment,shipment.containers',
+        include: 'shipment,shipment.containers,pod_terminal,shipment.containers.pod_terminal',
         'page[size]': 30,
       },
     };
@@ -84,7 +99,7 @@ export function searchShipments(query: string): ApiRequest {
   return {
     method: 'get',
     path: '/shipments',
-    query: { q: query, include: 'containers', 'page[size]': 30 },
+    query: { q: query, include: 'containers,containers.pod_terminal', 'page[size]': 30 },
   };
 }
 

@@ -11,6 +11,7 @@ import {
   IMPORT_DEADLINE_FIELDS,
   OBSERVED_CONTAINER_ATTRIBUTES,
   OBSERVED_SHIPMENT_ATTRIBUTES,
+  POD_TERMINAL_NAME,
   SHIPMENT_ATTRIBUTES,
   isDateTimeAttribute,
   isOversized,
@@ -47,6 +48,7 @@ function clean(raw: unknown): string {
 const CONTAINER_ATTRIBUTE_NAMES: readonly string[] = [
   ...CONTAINER_ATTRIBUTES,
   ...OBSERVED_CONTAINER_ATTRIBUTES,
+  POD_TERMINAL_NAME, // from the included terminal (api/pod-terminal.ts)
 ];
 const SHIPMENT_ATTRIBUTE_NAMES: readonly string[] = [
   ...SHIPMENT_ATTRIBUTES,

@@ -45,6 +45,12 @@ export interface ShipmentAttributes {
   [name: string]: unknown;
 }
 
+/**
+ * The POD terminal's name, kept with the container's attributes though the service sends it on
+ * the terminal resource (api/pod-terminal.ts): absent when the answer did not tell it.
+ */
+export const POD_TERMINAL_NAME = 'pod_terminal_name';
+
 export interface ContainerRecord {
   id: string;
   shipmentId: string | null;

@@ -24,7 +24,12 @@ import {
 } from './derived';
 import { earliestLfd, lfdCellDate } from './lfd';
 import { localTimeText, zoneOrUtc } from './local-time';
-import type { ContainerAttributes, ContainerRecord, ShipmentRecord } from './model';
+import {
+  POD_TERMINAL_NAME,
+  type ContainerAttributes,
+  type ContainerRecord,
+  type ShipmentRecord,
+} from './model';
 import type { OutputHeader } from './sheet-layout';
 import { isAtTerminal } from './terminal-state';
 
@@ -99,6 +104,7 @@ export function containerRowOutputs(
   }
   if (has('holds_at_pod_terminal'))
     out.Holds = shown(holdsDetail(a.holds_at_pod_terminal), 'holds');
+  if (has(POD_TERMINAL_NAME)) out.Terminal = shown(readText(a[POD_TERMINAL_NAME]), 'terminal');
   if (has('fees_at_pod_terminal')) out.Fees = shown(feesCell(a.fees_at_pod_terminal), 'fees');
   if (has('pickup_appointment_at'))
     out.Appointment = shown(localTime(a.pickup_appointment_at, podZone), 'appointment');
@@ -183,6 +189,22 @@ function allReady(containers: readonly ContainerRecord[]): boolean | string {
   return bad ? readyProblem(bad.c.attributes) : true;
 }
 
+/**
+ * The distinct terminals of the boxes (the ones still to be picked up, as for LFD and Ready),
+ * sorted so the text changes only when they do; left out (the row keeps its value) when one box's
+ * terminal is unknown.
+ */
+function terminalsOf(containers: readonly ContainerRecord[]): RowOutputs {
+  const names = new Set<string>();
+  for (const c of containers) {
+    if (!sent(c.attributes, POD_TERMINAL_NAME)) return {};
+    const name = readText(c.attributes[POD_TERMINAL_NAME]);
+    if (isUnreadable(name)) return { Terminal: unreadableCell('terminal') };
+    if (name) names.add(name);
+  }
+  return { Terminal: [...names].sort().join(', ') };
+}
+
 export function shipmentRowOutputs(
   shipment: ShipmentRecord,
   containers: readonly ContainerRecord[],
@@ -221,6 +243,7 @@ export function shipmentRowOutputs(
     LFD: first ? first.date : '',
     'LFD Source': first ? first.source : '',
     Holds: holds,
+    ...terminalsOf(shown),
     Fees: summedFees(containers),
     Appointment: earliestAppointment(containers),
     ...shipmentOutputs(shipment, containers[0]?.attributes.pod_timezone),

@@ -10,6 +10,7 @@ export const OUTPUT_HEADERS = [
   'LFD',
   'LFD Source',
   'Holds',
+  'Terminal',
   'Fees',
   'Vessel',
   'POD',

@@ -4,6 +4,7 @@
 import {
   CONTAINER_ATTRIBUTES,
   OVERSIZED_KEY,
+  POD_TERMINAL_NAME,
   SHIPMENT_ATTRIBUTES,
   type ContainerAttributes,
   type ContainerRecord,
@@ -62,14 +63,18 @@ function cutTexts(value: unknown, max: number): unknown {
 
 const size = (value: unknown) => JSON.stringify(value).length;
 
-/** `order`: the attribute layout; the first (the number the entry is keyed by) is never cut. */
+/**
+ * `order`: the attribute layout; the first (the number the entry is keyed by) is never cut, nor
+ * what follows the attributes (already bounded).
+ */
 function fitEntry(entry: unknown[], order: readonly string[]): unknown[] {
   if (size(entry) <= MAX_ENTRY_CHARS) return entry;
   const head = entry.slice(0, 3);
+  const tail = entry.slice(4);
   let packed = entry[3] as unknown[];
   for (const max of TEXT_CUTS) {
     packed = [packed[0], ...(cutTexts(packed.slice(1), max) as unknown[])];
-    if (size([...head, packed]) <= MAX_ENTRY_CHARS) return [...head, packed];
+    if (size([...head, packed, ...tail]) <= MAX_ENTRY_CHARS) return [...head, packed, ...tail];
   }
   // Still too big (huge lists): drop the largest attributes, one at a time.
   const slots: { i: number; name?: string; n: number }[] = [];
@@ -84,25 +89,41 @@ function fitEntry(entry: unknown[], order: readonly string[]): unknown[] {
   for (const slot of slots) {
     if (slot.name === undefined) packed[slot.i] = marker;
     else (packed[slot.i] as Record<string, unknown>)[slot.name] = marker;
-    if (size([...head, packed]) <= MAX_ENTRY_CHARS) break;
+    if (size([...head, packed, ...tail]) <= MAX_ENTRY_CHARS) break;
   }
-  return [...head, packed];
+  return [...head, packed, ...tail];
 }
 
-/** [fetchedAt, id, shipmentId, ...attributes] */
+/** The name as recorded (already bounded); anything but text or a number is kept as unreadable. */
+function compactTerminalName(value: unknown): unknown {
+  if (value == null) return null;
+  return typeof value === 'string' || typeof value === 'number' ? value : { [OVERSIZED_KEY]: true };
+}
+
+/**
+ * [fetchedAt, id, shipmentId, ...attributes, podTerminalName?]: the POD terminal's name (not a
+ * container attribute) only when the answer told it; an entry without it leaves it unknown.
+ */
 export function encodeContainer(r: ContainerRecord, fetchedAt: number): unknown[] {
-  return fitEntry(
-    [fetchedAt, r.id, r.shipmentId, packAttributes(r.attributes, CONTAINER_ATTRIBUTES)],
-    CONTAINER_ATTRIBUTES,
-  );
+  const { [POD_TERMINAL_NAME]: terminal, ...attributes } = r.attributes;
+  const entry: unknown[] = [
+    fetchedAt,
+    r.id,
+    r.shipmentId,
+    packAttributes(attributes, CONTAINER_ATTRIBUTES),
+  ];
+  if (terminal !== undefined) entry.push(compactTerminalName(terminal));
+  return fitEntry(entry, CONTAINER_ATTRIBUTES);
 }
 
 export function decodeContainer(entry: unknown[]): ContainerRecord | null {
   if (entry.length < 4 || !Array.isArray(entry[3])) return null;
+  const attributes = unpackAttributes(entry[3], CONTAINER_ATTRIBUTES) as ContainerAttributes;
+  if (entry.length > 4) attributes[POD_TERMINAL_NAME] = entry[4];
   return {
     id: String(entry[1]),
     shipmentId: entry[2] == null ? null : String(entry[2]),
-    attributes: unpackAttributes(entry[3], CONTAINER_ATTRIBUTES) as ContainerAttributes,
+    attributes,
   };
 }
 

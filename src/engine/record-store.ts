@@ -3,7 +3,8 @@
 // a lookup needs; writes merge under the document lock so concurrent executions don't lose data.
 
 import { AppError } from '../core/errors';
-import type { ContainerRecord, ShipmentRecord } from '../core/model';
+import { POD_TERMINAL_NAME, type ContainerRecord, type ShipmentRecord } from '../core/model';
+import { sent } from '../core/attribute-values';
 import { compareJourneys } from '../core/journeys';
 import {
   bucketKey,
@@ -135,6 +136,20 @@ export function shipmentIdentifiers(s: ShipmentRecord): string[] {
       ids.filter((x): x is string => typeof x === 'string' && x.trim() !== '').map(identifierKey),
     ),
   ];
+}
+
+/**
+ * An answer that did not include the POD terminal (a PATCH of ref numbers, say) keeps the name
+ * learnt earlier for the same container: unknown is not empty.
+ */
+function withKnownTerminal(c: ContainerRecord, cached: unknown[] | undefined): ContainerRecord {
+  if (sent(c.attributes, POD_TERMINAL_NAME) || !cached) return c;
+  const previous = decodeContainer(cached);
+  if (previous?.id !== c.id || !sent(previous.attributes, POD_TERMINAL_NAME)) return c;
+  return {
+    ...c,
+    attributes: { ...c.attributes, [POD_TERMINAL_NAME]: previous.attributes[POD_TERMINAL_NAME] },
+  };
 }
 
 export class RecordStore {
@@ -281,7 +296,7 @@ export class RecordStore {
         if (cached && 'record' in cached && cached.record.id !== c.id) {
           if (compareJourneys(cached.record, c) > 0) continue;
         }
-        b[number] = encodeContainer(c, now);
+        b[number] = encodeContainer(withKnownTerminal(c, b[number]), now);
       }
       for (const s of shipments) {
         const b = bucket(bucketKey(SHIPMENTS, s.id));

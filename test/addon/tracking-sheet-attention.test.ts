@@ -315,7 +315,10 @@ describe('set-up for a dispatcher', () => {
       if (width > 1_250) break;
       visible.push(name);
     }
-    expect(visible).toEqual(expect.arrayContaining(['Status', 'Ready', 'Holds', 'Updated']));
+    // Terminal too: where to send the truck for what needs doing.
+    expect(visible).toEqual(
+      expect.arrayContaining(['Status', 'Ready', 'Holds', 'Terminal', 'Updated']),
+    );
     expect(sheet.frozenRows).toBe(1);
     expect(sheet.frozenColumns).toBe(1);
     const type = sheet.cell(2, names.indexOf('Type') + 1)?.validation;

@@ -74,6 +74,28 @@ describe('record store', () => {
     expect(view.shipmentIdFor('PO77')).toEqual({ id: 'ship-1', at: 1_000 });
   });
 
+  it('keeps a container’s known POD terminal when a later answer did not include it', () => {
+    const clock = new TestClock(1_000);
+    const store = new RecordStore(new MemoryCache(clock), new MemoryLock(clock), clock);
+    const n = 'CSQU3054383';
+    const terminal = () =>
+      store.read(RecordStore.containerKeys([n])).container(n) as { record: ContainerRecord };
+    store.write({ containers: [record(n, { pod_terminal_name: 'Maher Terminals' })] });
+    store.write({ containers: [record(n, { current_status: 'picked_up' })] }); // no terminal
+    expect(terminal().record.attributes).toMatchObject({
+      current_status: 'picked_up',
+      pod_terminal_name: 'Maher Terminals',
+    });
+    // Known to have none is news, and another journey under the number learns its own.
+    store.write({ containers: [record(n, { pod_terminal_name: null })] });
+    expect(terminal().record.attributes.pod_terminal_name).toBeNull();
+    store.write({ containers: [record(n, { pod_terminal_name: 'GCT Bayonne' })] });
+    const newer = { ...record(n, { created_at: '2026-12-01T00:00:00Z' }), id: 'another-journey' };
+    store.write({ containers: [newer] });
+    expect(terminal().record.id).toBe('another-journey');
+    expect('pod_terminal_name' in terminal().record.attributes).toBe(false);
+  });
+
   it('survives the cache evicting everything', () => {
     const clock = new TestClock();
     const cache = new MemoryCache(clock);
