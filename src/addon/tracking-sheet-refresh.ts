@@ -4,29 +4,18 @@
 
 import type { ApiClient } from '../api/client';
 import type { RowInput } from '../core/row-input';
-import { parseRow } from '../core/row-input';
 import { containerRowOutputs, shipmentRowOutputs, type RowOutputs } from '../core/row-outputs';
-import { outputRuns, readLayout, type OutputHeader, type SheetLayout } from '../core/sheet-layout';
-import { safeCell } from '../core/sheet-text';
+import { readLayout, type SheetLayout } from '../core/sheet-layout';
 import { trackingLink } from '../core/settings';
 import { AppError, toAppError } from '../core/errors';
 import { redact } from '../core/redact';
 import { plural, sentence } from '../core/wording';
 import type { ContainerRecord } from '../core/model';
-import {
-  attentionText,
-  containerReasons,
-  failureReason,
-  staleReason,
-  trackingReason,
-} from '../core/attention';
-import { localTimeText } from '../core/local-time';
-import { reasonsFromCells } from '../core/stale-row';
-import { isAtTerminal } from '../core/terminal-state';
+import { failureReason, trackingReason } from '../core/attention';
 import { runBulkTracking } from '../engine/bulk-tracking';
 import { requestIdentity } from '../core/number-identity';
 import { RequestLedger, entriesToRetire, trackingText } from '../engine/request-ledger';
-import { identifierKey, RecordStore } from '../engine/record-store';
+import { identifierKey } from '../engine/record-store';
 import { syncForSheet, type SyncResult } from '../engine/sheet-sync';
 import { Execution, BUDGETS, type ExecutionContext } from '../gas/execution';
 import { releaseLease, takeLease } from '../gas/leases';
@@ -34,7 +23,9 @@ import { activeSpreadsheet, appsScriptClock } from '../gas/services';
 import { importDuringRefresh } from './import-containers';
 import { refsOf, syncRefNumbers, type RefSyncResult, type ServiceRefs } from './ref-sync';
 import { SHEET_NAME } from './tracking-sheet-format';
-import { statusSheet } from './tracking-sheet-setup';
+import { reportRefresh } from './refresh-status';
+import { readRows, writeOutputs, type Row } from './tracking-sheet-rows-io';
+import { lastKnown, unconfirmedMarks, type SheetState } from './unconfirmed-rows';
 
 export interface RefreshReport {
   ok: boolean;
@@ -46,67 +37,10 @@ export interface RefreshReport {
   complete: boolean;
 }
 
-type Row = unknown[];
-
 function hasInnerBlank(header: Row): boolean {
   const filled = header.map((h) => String(h ?? '').trim() !== '');
   const last = filled.lastIndexOf(true);
   return filled.slice(0, last).includes(false);
-}
-
-function readRows(values: Row[], layout: SheetLayout): RowInput[] {
-  const col = layout.inputs;
-  const rows: RowInput[] = [];
-  for (let i = 1; i < values.length; i++) {
-    const r = values[i]!;
-    const get = (c: number | undefined) => (c == null ? '' : r[c]);
-    const row = parseRow(i, get(col.Number), get(col.Type), get(col.SCAC), get(col['Ref Numbers']));
-    if (row) rows.push(row);
-  }
-  return rows;
-}
-
-/** Contiguous runs of rows that have a Number: rows without one are never written. */
-function rowSegments(rows: RowInput[]): { from: number; to: number }[] {
-  const segments: { from: number; to: number }[] = [];
-  for (const r of rows) {
-    const last = segments[segments.length - 1];
-    if (last && last.to === r.index - 1) last.to = r.index;
-    else segments.push({ from: r.index, to: r.index });
-  }
-  return segments;
-}
-
-function writeOutputs(
-  sheet: GoogleAppsScript.Spreadsheet.Sheet,
-  values: Row[],
-  layout: SheetLayout,
-  rows: RowInput[],
-  updates: Map<number, RowOutputs>,
-): number {
-  let writes = 0;
-  const runs = outputRuns(layout);
-  for (const seg of rowSegments(rows)) {
-    if (![...updates.keys()].some((i) => i >= seg.from && i <= seg.to)) continue;
-    for (const run of runs) {
-      const block: unknown[][] = [];
-      for (let i = seg.from; i <= seg.to; i++) {
-        const update = updates.get(i);
-        block.push(
-          run.headers.map((h, k) => {
-            const value = update && h in update ? update[h] : values[i]![run.start + k];
-            // Existing text is re-written too: it must stay text, whatever it looks like.
-            return safeCell(value ?? '');
-          }),
-        );
-      }
-      sheet
-        .getRange(seg.from + 1, run.start + 1, block.length, run.headers.length)
-        .setValues(block);
-      writes++;
-    }
-  }
-  return writes;
 }
 
 /** The row's data from this run's answers, or null when they did not include it. */
@@ -129,78 +63,6 @@ function freshOutputs(
   return shipment
     ? shipmentRowOutputs(shipment, containersByShipment.get(shipment.id) ?? [], tz, now)
     : null;
-}
-
-interface SheetState {
-  sheet: GoogleAppsScript.Spreadsheet.Sheet;
-  values: Row[];
-  layout: SheetLayout;
-  rows: RowInput[];
-}
-
-/**
- * Rows this run could not confirm say so in Attention, after what the last known data still
- * says is due (an LFD keeps its warning and colour while the refresh is failing): nothing else
- * of the row changes. `cached` gives a container's last known record, if any.
- */
-function unconfirmedMarks(
-  state: SheetState,
-  confirmed: ReadonlySet<number>,
-  why: string,
-  tz: string,
-  now: number,
-  cached: (number: string) => ContainerRecord | null,
-): Map<number, RowOutputs> {
-  const { values, layout } = state;
-  const updates = new Map<number, RowOutputs>();
-  if (layout.outputs.Attention == null) return updates;
-  for (const row of state.rows) {
-    if (confirmed.has(row.index) || row.unusable) continue;
-    const last = layout.outputs.Updated == null ? null : values[row.index]![layout.outputs.Updated];
-    const since = last instanceof Date ? localTimeText(last, tz) : null;
-    const record = row.kind === 'container' ? cached(row.number) : null;
-    const cell = (h: OutputHeader) => {
-      const c = layout.outputs[h];
-      return c == null ? '' : values[row.index]![c];
-    };
-    const blank = (v: unknown) => String(v ?? '').trim() === '';
-    const attentionBefore = cell('Attention');
-    const due = record
-      ? containerReasons(record.attributes, now)
-      : reasonsFromCells(
-          {
-            attention: attentionBefore,
-            lfd: cell('LFD'),
-            atTerminal:
-              row.kind === 'container'
-                ? isAtTerminal({ number: row.number, current_status: String(cell('Status')) }) &&
-                  blank(cell('Picked Up')) &&
-                  blank(cell('Empty Returned'))
-                : /(^|; )LFD /.test(String(attentionBefore)),
-          },
-          tz,
-          now,
-        );
-    updates.set(row.index, { Attention: attentionText([...due, staleReason(since, why)]) });
-  }
-  return updates;
-}
-
-/** The last known records of the rows' containers, in one cache read. */
-function lastKnown(
-  run: Execution,
-  rows: readonly RowInput[],
-): (n: string) => ContainerRecord | null {
-  try {
-    const numbers = rows.filter((r) => r.kind === 'container').map((r) => r.number);
-    const view = run.store.read(RecordStore.containerKeys(numbers));
-    return (n) => {
-      const cached = view.container(n);
-      return cached && 'record' in cached ? cached.record : null;
-    };
-  } catch {
-    return () => null; // the cache is unreadable too: rows say only that they are not updated
-  }
 }
 
 /** The service's ref numbers of a row's record, when this run fetched it. */
@@ -244,30 +106,6 @@ function refNumbersStep(
   }
 }
 
-/**
- * The status sheet says how the last refresh went. A failure also stays in "Unresolved failure"
- * until a refresh succeeds, so the next time the spreadsheet is opened (menu.ts) it can say what
- * failed and what to do; a skipped run (another one was refreshing) is no failure.
- */
-function report(
-  ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  message: string,
-  outcome: { wrote: boolean; failed: boolean },
-  at: Date,
-  interactive: boolean,
-): void {
-  message = redact(message); // the sheet and the toast are read by people: never the key
-  const status = statusSheet(ss);
-  // B1 is CT_LAST_REFRESH: changing it makes cells that point at it recalculate.
-  if (outcome.wrote) status.getRange('B1').setValue(at);
-  status.getRange('B2').setValue(safeCell(message));
-  if (outcome.wrote || outcome.failed) {
-    const failure = outcome.failed ? safeCell(message) : '';
-    status.getRange('A3:B3').setValues([['Unresolved failure', failure]]);
-  }
-  if (interactive) ss.toast(message, 'Container Tracking', 8);
-}
-
 export function refreshTrackingSheet(options: { scheduled?: boolean } = {}): RefreshReport {
   return refreshSpreadsheet(activeSpreadsheet(), {}, options.scheduled === true);
 }
@@ -309,12 +147,18 @@ export function refreshSpreadsheet(
     }
   } catch (e) {
     const message = `Refresh failed: ${toAppError(e).message}`;
-    report(ss, message, { wrote: false, failed: true }, new Date(now()), !options.scheduled);
+    reportRefresh(ss, message, { wrote: false, failed: true }, new Date(now()), !options.scheduled);
     return { ok: false, message, ...empty };
   }
   if (!lease) {
     const message = 'Another refresh is running; this one was skipped.';
-    report(ss, message, { wrote: false, failed: false }, new Date(now()), !options.scheduled);
+    reportRefresh(
+      ss,
+      message,
+      { wrote: false, failed: false },
+      new Date(now()),
+      !options.scheduled,
+    );
     return { ok: false, message, ...empty };
   }
   let state: SheetState | null = null;
@@ -484,7 +328,13 @@ export function refreshSpreadsheet(
     if (!sync.complete) parts.push('more rows next run');
     if (problem) parts.push(`stopped early: ${problem.message}`);
     const message = sentence(parts.join('; '));
-    report(ss, message, { wrote: true, failed: sync.failure != null }, at, !options.scheduled);
+    reportRefresh(
+      ss,
+      message,
+      { wrote: true, failed: sync.failure != null },
+      at,
+      !options.scheduled,
+    );
     return {
       ok: !problem,
       message,
@@ -513,7 +363,7 @@ export function refreshSpreadsheet(
         // The sheet cannot be written either: the status sheet and the toast still say it.
       }
     }
-    report(ss, message, { wrote: false, failed: true }, new Date(now()), !options.scheduled);
+    reportRefresh(ss, message, { wrote: false, failed: true }, new Date(now()), !options.scheduled);
     return { ok: false, message, ...empty };
   } finally {
     releaseLease(props);
