@@ -75,6 +75,14 @@ export function normalizeServiceUrl(raw: unknown, label: string): string {
     );
   }
   const url = parsed.url;
+  // An "@" anywhere reads to a person like a user name before a host, whatever the parser makes
+  // of it: a settings address has no need for one.
+  if (url.path.includes('@')) {
+    throw new AppError(
+      'config',
+      `${label} must not contain "@". Use an address like ${DEFAULT_API_BASE_URL}.`,
+    );
+  }
   if (!keyMayGoTo(url)) {
     throw new AppError(
       'config',

@@ -100,6 +100,15 @@ describe('service URLs', () => {
     expect(parseHttpUrl(text).problem).toMatch(expected);
   });
 
+  it('refuses an "@" anywhere in a settings address (found by the property below)', () => {
+    expect(() => normalizeServiceUrl('https://a.com/@', 'API base URL')).toThrow(
+      /^API base URL must not contain "@"/,
+    );
+    expect(() =>
+      normalizeServiceUrl('https://api.terminal49.com/v2@evil.example', 'API base URL'),
+    ).toThrow(/must not contain "@"/);
+  });
+
   it('never accepts a hostile string silently, and never crashes', () => {
     const hostile = fc.oneof(
       fc.string(),
