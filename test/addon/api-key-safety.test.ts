@@ -3,17 +3,9 @@
 // it is bound to the host it was saved for. A 429 with a Retry-After that fits is waited out.
 
 import type { HttpRequest } from '../../local/http';
-import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../src/core/sheet-layout';
-import { ORIGIN, column, createHarness, sheetValues } from '../helpers/addon-harness';
+import { ORIGIN, column, createHarness, sheetValues, withRows } from '../helpers/addon-harness';
 
-const HEADERS: string[] = [...INPUT_HEADERS, ...OUTPUT_HEADERS];
 type Harness = ReturnType<typeof createHarness>;
-
-function withRows(rows: unknown[][]): Harness {
-  const h = createHarness({ sheets: [{ name: 'Tracking', values: [HEADERS, ...rows] }] });
-  h.gas.run('setupTrackingSheet');
-  return h;
-}
 
 function someContainer(h: Harness): string {
   return h.emulator.account()!.containers()[0]!.attributes.number as string;

@@ -3,9 +3,8 @@
 // an add-on project shared by several spreadsheets, and a scheduled run with no active
 // spreadsheet that opens its own by id.
 
-import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../src/core/sheet-layout';
 import type { MenuItem } from '../../local/gas';
-import { createHarness, column, type HarnessOptions } from '../helpers/addon-harness';
+import { createHarness, column, withRows } from '../helpers/addon-harness';
 
 type Harness = ReturnType<typeof createHarness>;
 interface Choice {
@@ -21,17 +20,7 @@ interface AutoRefresh {
   triggerId: string | null;
 }
 
-const HEADERS: string[] = [...INPUT_HEADERS, ...OUTPUT_HEADERS];
 const MINUTE = 60_000;
-
-function withRows(rows: unknown[][], options: HarnessOptions = {}): Harness {
-  const h = createHarness({
-    ...options,
-    sheets: [{ name: 'Tracking', values: [HEADERS, ...rows] }],
-  });
-  h.gas.run('setupTrackingSheet');
-  return h;
-}
 
 const containerNumber = (h: Harness, i: number) =>
   h.emulator.account()!.containers()[i]!.attributes.number;

@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { ALL_HEADERS } from '../../src/addon/tracking-sheet-format';
-import { createHarness, column, sheetValues, type Interceptor } from '../helpers/addon-harness';
+import { createHarness, column, sheetValues, rewriteAnswers } from '../helpers/addon-harness';
 
 // A new sheet's columns, in the order set-up writes them.
 const HEADERS: string[] = [...ALL_HEADERS];
@@ -27,18 +27,6 @@ const INPUTS = ['Number', 'SCAC'];
 
 function account(h: Harness) {
   return h.emulator.account()!;
-}
-
-/** Rewrites the JSON body of the service's answers to GET requests whose path matches. */
-function rewrite(h: Harness, path: RegExp, change: (doc: Json) => Json): Interceptor {
-  const interceptor: Interceptor = (req) => {
-    if (req.method !== 'GET' || !path.test(new URL(req.url).pathname)) return undefined;
-    const res = h.emulator.handle(req);
-    if (res.status !== 200) return res;
-    return { ...res, body: JSON.stringify(change(JSON.parse(String(res.body)) as Json)) };
-  };
-  h.interceptors.push(interceptor);
-  return interceptor;
 }
 
 function posts(h: Harness, path: string): number {
@@ -94,7 +82,7 @@ describe('one bad record never stops the others (Tracking sheet)', () => {
       .find((c) => c.shipmentId)!;
     const vessel = account(h).shipmentOf(box)!.attributes.pod_vessel_name;
     const names = ['__proto__', 'constructor'];
-    rewrite(h, /\/(containers|shipments)$/, (doc) => {
+    rewriteAnswers(h, /\/(containers|shipments)$/, (doc) => {
       const rename = (r: Json) => {
         if (r.type === 'shipment' && r.id === box.shipmentId) r.id = names[0];
         if (r.type === 'container' && r.id === box.id) r.id = names[1];
@@ -214,7 +202,7 @@ describe('an answer that is not the documented shape', () => {
     expect(column(h, 'Tracking')[0]).toBe('tracked');
     const before = sheetValues(h);
     h.clock.advance(3_600_000);
-    rewrite(h, /\/containers$/, () => body as Json);
+    rewriteAnswers(h, /\/containers$/, () => body as Json);
     const report = h.gas.run<{ ok: boolean; message: string }>('refreshTrackingSheet');
     expect(report.ok).toBe(false);
     expect(report.message).toMatch(/not (in )?the (documented|expected) (shape|form)/i);
@@ -228,7 +216,7 @@ describe('an answer that is not the documented shape', () => {
 
   it('fails the cells it concerns with a clear message, not "not tracked"', () => {
     const h = createHarness();
-    rewrite(h, /\/containers$/, () => ({ data: null }));
+    rewriteAnswers(h, /\/containers$/, () => ({ data: null }));
     const n = account(h).containers()[0]!.attributes.number;
     const out = h.cell<unknown[][]>('CONTAINER_STATUS', [[n]]);
     expect(String(out[0]![0])).toMatch(/^#.*not (in )?the (documented|expected) (shape|form)/i);
@@ -249,7 +237,7 @@ describe('unknown is not empty', () => {
     const eta = column(h, 'ETA')[0];
     expect(vessel).not.toBe('');
     h.clock.advance(3_600_000);
-    rewrite(h, /\/containers$/, (doc) => {
+    rewriteAnswers(h, /\/containers$/, (doc) => {
       delete doc.included;
       return doc;
     });
@@ -276,7 +264,7 @@ describe('unknown is not empty', () => {
     h.clock.advance(3_600_000);
     // No cached containers to fill in the summary either (the account's size stays known).
     h.gas.evictCache(({ key }) => key.startsWith('ct:c:'));
-    rewrite(h, /\/shipments$/, (doc) => {
+    rewriteAnswers(h, /\/shipments$/, (doc) => {
       delete doc.included;
       return doc;
     });
@@ -288,7 +276,7 @@ describe('unknown is not empty', () => {
   it('a container with no shipment says so for shipment fields, instead of "try again"', () => {
     const h = createHarness();
     const box = account(h).containers()[0]!;
-    rewrite(h, /\/containers$/, (doc) => {
+    rewriteAnswers(h, /\/containers$/, (doc) => {
       for (const r of doc.data as Json[])
         if (r.id === box.id) (r.relationships as Json).shipment = { data: null };
       return doc;
@@ -309,7 +297,7 @@ describe('the newest journey wins', () => {
         .containers()
         .find((c) => c.attributes.current_status !== 'empty_returned')!;
       const n = box.attributes.number;
-      rewrite(h, /\/containers$/, (doc) => {
+      rewriteAnswers(h, /\/containers$/, (doc) => {
         const data = doc.data as Json[];
         const mine = data.find((r) => r.id === box.id);
         if (!mine) return doc;

@@ -1,18 +1,9 @@
 // Rows the add-in adds to the Tracking sheet: numbers tracked from the sidebar and the account's
 // tracked containers (importAllContainers). It appends, never duplicates, moves or deletes.
 
-import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../src/core/sheet-layout';
-import { createHarness, column, sheetValues } from '../helpers/addon-harness';
+import { createHarness, column, sheetValues, withRows } from '../helpers/addon-harness';
 
-const HEADERS: string[] = [...INPUT_HEADERS, ...OUTPUT_HEADERS];
 type Harness = ReturnType<typeof createHarness>;
-
-/** A set-up sheet: its input columns are formatted as text, as set-up leaves them. */
-function withRows(rows: unknown[][], extra: Parameters<typeof createHarness>[0] = {}): Harness {
-  const h = createHarness({ ...extra, sheets: [{ name: 'Tracking', values: [HEADERS, ...rows] }] });
-  h.gas.run('setupTrackingSheet');
-  return h;
-}
 
 const posts = (h: Harness) =>
   h.emulator.requestLog.count((e) => e.method === 'POST' && e.path.endsWith('/tracking_requests'));

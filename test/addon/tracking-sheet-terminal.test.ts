@@ -3,7 +3,7 @@
 
 import { ALL_HEADERS } from '../../src/addon/tracking-sheet-format';
 import { terminal, terminalById } from '../../local/emulator/data/places';
-import { createHarness, column, sheetValues, type Interceptor } from '../helpers/addon-harness';
+import { createHarness, column, sheetValues, rewriteAnswers } from '../helpers/addon-harness';
 
 type Harness = ReturnType<typeof createHarness>;
 type Json = Record<string, unknown>;
@@ -21,21 +21,9 @@ function withNumbers(numbers: string[], h: Harness = createHarness()): Harness {
 const account = (h: Harness) => h.emulator.account()!;
 const nameOf = (id: string | null) => (id ? terminalById(id)!.name : '');
 
-/** Rewrites the JSON body of the service's answers to GET requests whose path matches. */
-function rewrite(h: Harness, path: RegExp, change: (doc: Json) => Json): Interceptor {
-  const interceptor: Interceptor = (req) => {
-    if (req.method !== 'GET' || !path.test(new URL(req.url).pathname)) return undefined;
-    const res = h.emulator.handle(req);
-    if (res.status !== 200) return res;
-    return { ...res, body: JSON.stringify(change(JSON.parse(String(res.body)) as Json)) };
-  };
-  h.interceptors.push(interceptor);
-  return interceptor;
-}
-
 /** Every terminal in the answers gets this name. */
 function renameTerminals(h: Harness, name: unknown): void {
-  rewrite(h, /\/(containers|shipments)$/, (doc) => {
+  rewriteAnswers(h, /\/(containers|shipments)$/, (doc) => {
     for (const r of (doc.included as Json[] | undefined) ?? [])
       if (r.type === 'terminal') (r.attributes as Json).name = name;
     return doc;
@@ -116,7 +104,7 @@ describe('Terminal column', () => {
     h.clock.advance(3_600_000);
     h.gas.evictCache(({ key }) => key.startsWith('ct:c:'));
     box.attributes.current_status = 'picked_up';
-    rewrite(h, /\/containers$/, (doc) => {
+    rewriteAnswers(h, /\/containers$/, (doc) => {
       doc.included = ((doc.included as Json[] | undefined) ?? []).filter(
         (r) => r.type !== 'terminal',
       );

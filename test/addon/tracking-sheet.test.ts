@@ -2,17 +2,11 @@
 
 import { NetworkFailure } from '../../local/gas';
 import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../src/core/sheet-layout';
-import { createHarness, column, sheetValues } from '../helpers/addon-harness';
+import { createHarness, column, sheetValues, withRows } from '../helpers/addon-harness';
 
 const HEADERS: string[] = [...INPUT_HEADERS, ...OUTPUT_HEADERS];
 
 type Harness = ReturnType<typeof createHarness>;
-
-function withRows(rows: unknown[][], extra: Parameters<typeof createHarness>[0] = {}): Harness {
-  const h = createHarness({ ...extra, sheets: [{ name: 'Tracking', values: [HEADERS, ...rows] }] });
-  h.gas.run('setupTrackingSheet');
-  return h;
-}
 
 /** A failed refresh changes nothing but Attention, which says the row is not up to date. */
 function expectOnlyAttentionChanged(h: Harness, before: unknown[][], stale: RegExp): void {

@@ -3,16 +3,10 @@
 
 import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../src/core/sheet-layout';
 import type { HttpRequest, HttpResponse } from '../../local/http';
-import { column, createHarness } from '../helpers/addon-harness';
+import { column, createHarness, withRows } from '../helpers/addon-harness';
 
 const HEADERS: string[] = [...INPUT_HEADERS, ...OUTPUT_HEADERS];
 type Harness = ReturnType<typeof createHarness>;
-
-function withRows(rows: unknown[][], extra: Parameters<typeof createHarness>[0] = {}): Harness {
-  const h = createHarness({ ...extra, sheets: [{ name: 'Tracking', values: [HEADERS, ...rows] }] });
-  h.gas.run('setupTrackingSheet');
-  return h;
-}
 
 const scheduled = (h: Harness) =>
   h.gas.run('refreshTrackingSheet', [{ scheduled: true }], { kind: 'trigger' });

@@ -7,6 +7,7 @@ import { ManualClock } from '../../local/clock';
 import { createEmulator, type Emulator } from '../../local/emulator';
 import { createGasRuntime, type GasRuntime } from '../../local/gas';
 import type { HttpRequest, HttpResponse } from '../../local/http';
+import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../src/core/sheet-layout';
 
 export const CODE_PATH = path.resolve(__dirname, '../../dist/Code.js');
 export const ORIGIN = 'http://127.0.0.1:4949';
@@ -118,4 +119,37 @@ export function type(
 ): void {
   const sheet = h.gas.spreadsheet.sheetByName(name)!;
   h.gas.spreadsheet.write(sheet, row, col, value);
+}
+
+/** A Tracking sheet holding these rows (headers in input + output order), set up by the add-in. */
+export function withRows(
+  rows: unknown[][],
+  options: HarnessOptions = {},
+): ReturnType<typeof createHarness> {
+  const headers: string[] = [...INPUT_HEADERS, ...OUTPUT_HEADERS];
+  const h = createHarness({
+    ...options,
+    sheets: [{ name: 'Tracking', values: [headers, ...rows] }],
+  });
+  h.gas.run('setupTrackingSheet');
+  return h;
+}
+
+/** Rewrites the JSON body of the service's 200 answers to GET requests whose path matches. */
+export function rewriteAnswers(
+  h: ReturnType<typeof createHarness>,
+  path: RegExp,
+  change: (doc: Record<string, unknown>) => Record<string, unknown>,
+): Interceptor {
+  const interceptor: Interceptor = (req) => {
+    if (req.method !== 'GET' || !path.test(new URL(req.url).pathname)) return undefined;
+    const res = h.emulator.handle(req);
+    if (res.status !== 200) return res;
+    return {
+      ...res,
+      body: JSON.stringify(change(JSON.parse(String(res.body)) as Record<string, unknown>)),
+    };
+  };
+  h.interceptors.push(interceptor);
+  return interceptor;
 }
