@@ -96,6 +96,19 @@ describe('a listing ends at the first short page, whatever meta.total claims', (
   });
 });
 
+/** The container jumps to page 1 after page 1 was read (it was just refreshed): page 3 lacks it. */
+function leavesPage3(h: Harness, moved: string): void {
+  h.interceptors.push((req) =>
+    isListing(req) && /page%5Bnumber%5D=3|page\[number\]=3/.test(req.url)
+      ? rewrite(h.emulator.handle(req), (doc) => {
+          doc.data = (doc.data as { attributes: { number: string } }[]).filter(
+            (c) => c.attributes.number !== moved,
+          );
+        })
+      : undefined,
+  );
+}
+
 describe('a container that moved between pages while the listing read them', () => {
   it('is looked up before it is called untracked: the row stays tracked, no tracking request', () => {
     const seed = createHarness({ containers: 250 });
@@ -103,16 +116,7 @@ describe('a container that moved between pages while the listing read them', () 
     const h = withRows([[moved, 'MAEU']], { containers: 250 });
     h.gas.run('refreshTrackingSheet'); // the row is confirmed tracked once
     h.clock.advance(20 * 60_000);
-    // Refreshed after page 1 was read, it jumps to page 1: page 3 no longer has it.
-    h.interceptors.push((req) =>
-      isListing(req) && /page%5Bnumber%5D=3|page\[number\]=3/.test(req.url)
-        ? rewrite(h.emulator.handle(req), (doc) => {
-            doc.data = (doc.data as { attributes: { number: string } }[]).filter(
-              (c) => c.attributes.number !== moved,
-            );
-          })
-        : undefined,
-    );
+    leavesPage3(h, moved);
     const posts = countRequests(h, isPost);
     h.gas.run('refreshTrackingSheet');
     expect(posts()).toBe(0);
@@ -124,15 +128,7 @@ describe('a container that moved between pages while the listing read them', () 
     const seed = createHarness({ containers: 250 });
     const moved = seed.emulator.account()!.containers()[230]!.attributes.number;
     const h = withRows([[moved, 'MAEU']], { containers: 250 });
-    h.interceptors.push((req) =>
-      isListing(req) && /page%5Bnumber%5D=3|page\[number\]=3/.test(req.url)
-        ? rewrite(h.emulator.handle(req), (doc) => {
-            doc.data = (doc.data as { attributes: { number: string } }[]).filter(
-              (c) => c.attributes.number !== moved,
-            );
-          })
-        : undefined,
-    );
+    leavesPage3(h, moved);
     const posts = countRequests(h, isPost);
     const lookups = countRequests(h, (req) => /filter%5Bnumber%5D|filter\[number\]/.test(req.url));
     h.gas.run('refreshTrackingSheet');
