@@ -10,6 +10,12 @@ export const DEFAULT_APP_URL = 'https://app.terminal49.com';
 export const DEFAULT_REFRESH_REQUESTS_PER_MINUTE = 80;
 export const MAX_REFRESH_REQUESTS_PER_MINUTE = 95;
 
+export const DEFAULT_ALERT_LFD_DAYS = 2;
+export const MAX_ALERT_LFD_DAYS = 30;
+export const DEFAULT_ALERT_DIGEST_HOUR = 7;
+/** More would spend a consumer account's 100 recipients a day on a single email. */
+export const MAX_ALERT_RECIPIENTS = 10;
+
 export interface Settings {
   apiKey: string | null;
   /** The API origin the key was saved for; absent for keys saved before keys were bound. */
@@ -20,6 +26,12 @@ export interface Settings {
   refreshRequestsPerMinute: number;
   /** Each refresh appends a row for every unfinished container the account tracks (off by default). */
   autoImport: boolean;
+  /** Addresses alerts go to, normalised to `a@x.com, b@y.com`; empty = alerts off. */
+  alertRecipients: string;
+  /** The digest warns of an LFD within this many days. */
+  alertLfdDays: number;
+  /** The hour (0–23, the spreadsheet's zone) the daily digest goes out. */
+  alertDigestHour: number;
 }
 
 /** As the sidebar or a script sends it: any value may be of the wrong type. */
@@ -29,6 +41,9 @@ export interface SettingsInput {
   appUrl?: unknown;
   refreshRequestsPerMinute?: unknown;
   autoImport?: unknown;
+  alertRecipients?: unknown;
+  alertLfdDays?: unknown;
+  alertDigestHour?: unknown;
 }
 
 /** What getSettings() returns: never the key itself. */
@@ -39,6 +54,9 @@ export interface PublicSettings {
   appUrl: string;
   refreshRequestsPerMinute: number;
   autoImport: boolean;
+  alertRecipients: string;
+  alertLfdDays: number;
+  alertDigestHour: number;
   /** Only in saveSettings' answer: something the person should know (e.g. the key was cleared). */
   notice?: string;
 }
@@ -52,6 +70,76 @@ export function parseRefreshShare(raw: unknown): number {
     );
   }
   return n;
+}
+
+/** A stored number, or the default when absent or unreadable (an older version never wrote it). */
+function storedNumber(raw: unknown, fallback: number, max: number): number {
+  const n =
+    typeof raw === 'string' && raw !== '' ? Number(raw) : typeof raw === 'number' ? raw : NaN;
+  return Number.isInteger(n) && n >= 0 && n <= max ? n : fallback;
+}
+
+/**
+ * Settings as stored by any version (properties, cache, a trigger's copy): the alert settings an
+ * older version never wrote take their defaults.
+ */
+export function alertSettingsOf(stored: {
+  alertRecipients?: unknown;
+  alertLfdDays?: unknown;
+  alertDigestHour?: unknown;
+}): Pick<Settings, 'alertRecipients' | 'alertLfdDays' | 'alertDigestHour'> {
+  return {
+    alertRecipients: typeof stored.alertRecipients === 'string' ? stored.alertRecipients : '',
+    alertLfdDays: storedNumber(stored.alertLfdDays, DEFAULT_ALERT_LFD_DAYS, MAX_ALERT_LFD_DAYS),
+    alertDigestHour: storedNumber(stored.alertDigestHour, DEFAULT_ALERT_DIGEST_HOUR, 23),
+  };
+}
+
+/** A whole number setting within [min, max]. */
+function parseWholeNumber(raw: unknown, name: string, min: number, max: number): number {
+  const n = typeof raw === 'string' ? Number(raw.trim()) : Number(raw);
+  if (typeof raw === 'boolean' || !Number.isInteger(n) || n < min || n > max) {
+    throw new AppError('config', `${name} must be a whole number from ${min} to ${max}.`);
+  }
+  return n;
+}
+
+export const parseAlertLfdDays = (raw: unknown): number =>
+  parseWholeNumber(raw, 'Alert LFD days (alertLfdDays)', 0, MAX_ALERT_LFD_DAYS);
+
+export const parseAlertDigestHour = (raw: unknown): number =>
+  parseWholeNumber(raw, 'Digest hour (alertDigestHour)', 0, 23);
+
+// Deliberately plain: one @, no spaces, quotes, angle brackets or commas, a dotted domain. Enough
+// to catch a typo or a pasted "Name <a@b.com>"; MailApp refuses anything else it dislikes.
+const EMAIL =
+  /^[^\s@"'<>(),;:\\]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+
+/** Comma- (or semicolon-, newline-) separated addresses → `a@x.com, b@y.com`; blank = alerts off. */
+export function parseAlertRecipients(raw: unknown): string {
+  if (raw == null) return '';
+  if (typeof raw !== 'string') {
+    throw new AppError('config', 'Alert recipients must be text: addresses separated by commas.');
+  }
+  const addresses = raw
+    .split(/[,;\n]/)
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
+  const bad = addresses.find((a) => a.length > 254 || !EMAIL.test(a));
+  if (bad !== undefined) {
+    throw new AppError(
+      'config',
+      `"${bad.slice(0, 60)}" is not an email address. Write addresses like ops@example.com, separated by commas.`,
+    );
+  }
+  const unique = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  if (unique.length > MAX_ALERT_RECIPIENTS) {
+    throw new AppError(
+      'config',
+      `At most ${MAX_ALERT_RECIPIENTS} alert recipients: each one counts against the daily email quota. Use a group address for more people.`,
+    );
+  }
+  return unique.join(', ');
 }
 
 /** An on/off setting: a boolean, or the text a script or form may send ("true"/"false"). */
@@ -157,6 +245,12 @@ export function mergeSettings(current: Settings, input: SettingsInput): MergedSe
     next.refreshRequestsPerMinute = parseRefreshShare(input.refreshRequestsPerMinute);
   }
   if (input.autoImport != null) next.autoImport = parseSwitch(input.autoImport, 'autoImport');
+  // An empty text is meaningful here: it turns alerts off.
+  if (input.alertRecipients !== undefined)
+    next.alertRecipients = parseAlertRecipients(input.alertRecipients);
+  if (given(input.alertLfdDays)) next.alertLfdDays = parseAlertLfdDays(input.alertLfdDays);
+  if (given(input.alertDigestHour))
+    next.alertDigestHour = parseAlertDigestHour(input.alertDigestHour);
   return { settings: next, notice };
 }
 
@@ -174,6 +268,9 @@ export function publicSettings(s: Settings): PublicSettings {
     appUrl: s.appUrl,
     refreshRequestsPerMinute: s.refreshRequestsPerMinute,
     autoImport: s.autoImport,
+    alertRecipients: s.alertRecipients,
+    alertLfdDays: s.alertLfdDays,
+    alertDigestHour: s.alertDigestHour,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   DEFAULT_REFRESH_REQUESTS_PER_MINUTE,
   DEFAULT_API_BASE_URL,
   DEFAULT_APP_URL,
+  alertSettingsOf,
   apiOrigin,
   keyOriginOf,
   mergeSettings,
@@ -26,6 +27,9 @@ const PROPERTY = {
   appUrl: 'CT_APP_URL',
   refreshRequestsPerMinute: 'CT_REFRESH_REQUESTS_PER_MINUTE',
   autoImport: 'CT_AUTO_IMPORT',
+  alertRecipients: 'CT_ALERT_RECIPIENTS',
+  alertLfdDays: 'CT_ALERT_LFD_DAYS',
+  alertDigestHour: 'CT_ALERT_DIGEST_HOUR',
 } as const;
 
 export const NO_KEY_MESSAGE =
@@ -47,6 +51,11 @@ function fromProperties(p: Record<string, string>): Settings {
     refreshRequestsPerMinute:
       Number(p[PROPERTY.refreshRequestsPerMinute]) || DEFAULT_REFRESH_REQUESTS_PER_MINUTE,
     autoImport: p[PROPERTY.autoImport] === 'true',
+    ...alertSettingsOf({
+      alertRecipients: p[PROPERTY.alertRecipients],
+      alertLfdDays: p[PROPERTY.alertLfdDays],
+      alertDigestHour: p[PROPERTY.alertDigestHour],
+    }),
   };
 }
 
@@ -59,6 +68,7 @@ function parseCached(raw: string | undefined): Settings | null {
       ...v,
       refreshRequestsPerMinute: v.refreshRequestsPerMinute || DEFAULT_REFRESH_REQUESTS_PER_MINUTE,
       autoImport: v.autoImport === true,
+      ...alertSettingsOf(v),
     });
   } catch {
     return null;
@@ -95,6 +105,9 @@ export class SettingsStore {
       [PROPERTY.appUrl]: next.appUrl,
       [PROPERTY.refreshRequestsPerMinute]: String(next.refreshRequestsPerMinute),
       [PROPERTY.autoImport]: String(next.autoImport),
+      [PROPERTY.alertRecipients]: next.alertRecipients,
+      [PROPERTY.alertLfdDays]: String(next.alertLfdDays),
+      [PROPERTY.alertDigestHour]: String(next.alertDigestHour),
     };
     if (next.apiKey) {
       values[PROPERTY.apiKey] = next.apiKey;

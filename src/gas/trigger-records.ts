@@ -6,7 +6,7 @@
 // this user saves the settings or re-enables auto-refresh there. Records are bounded: one per
 // live trigger (Apps Script allows 20 triggers per user per script); stale ones are pruned.
 
-import type { Settings } from '../core/settings';
+import { alertSettingsOf, type Settings } from '../core/settings';
 import { sheetPrefix } from './services';
 
 export interface TriggerRecord {
@@ -28,7 +28,7 @@ function parse(raw: string | null | undefined): TriggerRecord | null {
   try {
     const v = JSON.parse(raw) as TriggerRecord;
     return typeof v.spreadsheetId === 'string' && typeof v.minutes === 'number' && v.settings
-      ? v
+      ? { ...v, settings: { ...v.settings, ...alertSettingsOf(v.settings) } }
       : null;
   } catch {
     return null;

@@ -59,6 +59,9 @@ describe('settings', () => {
       appUrl: 'https://b',
       refreshRequestsPerMinute: 80,
       autoImport: false,
+      alertRecipients: '',
+      alertLfdDays: 2,
+      alertDigestHour: 7,
     };
     expect(mergeSettings(current, { apiKey: '' }).settings.apiKey).toBe('secretkey1234');
     expect(mergeSettings(current, { apiKey: 'newkey99999' }).settings.apiKey).toBe('newkey99999');
@@ -71,6 +74,9 @@ describe('settings', () => {
       appUrl: 'https://b',
       refreshRequestsPerMinute: 80,
       autoImport: false,
+      alertRecipients: 'ops@example.com',
+      alertLfdDays: 2,
+      alertDigestHour: 7,
     });
     expect(JSON.stringify(shown)).not.toContain('secretkey');
     expect(shown).toEqual({
@@ -80,6 +86,9 @@ describe('settings', () => {
       appUrl: 'https://b',
       refreshRequestsPerMinute: 80,
       autoImport: false,
+      alertRecipients: 'ops@example.com',
+      alertLfdDays: 2,
+      alertDigestHour: 7,
     });
   });
 

@@ -162,6 +162,9 @@ describe('texts', () => {
       appUrl: 'https://app.example.com',
       refreshRequestsPerMinute: 80,
       autoImport: false,
+      alertRecipients: '',
+      alertLfdDays: 2,
+      alertDigestHour: 7,
     };
     expect(keyStateText({ ...base, apiKeySet: false, apiKeyLast4: null })).toBe('Not set yet.');
     expect(keyStateText({ ...base, apiKeySet: true, apiKeyLast4: '1234' })).toBe(
