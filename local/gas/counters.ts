@@ -12,6 +12,7 @@ export type CounterService =
   | 'Spreadsheet'
   | 'Utilities'
   | 'Drive'
+  | 'Mail'
   | 'Script'
   | 'Session'
   | 'Html'

@@ -8,6 +8,7 @@ import { FakeDriveApp } from './drive';
 import type { Execution } from './execution';
 import { FakeHtmlService } from './html';
 import { FakeLockService } from './lock';
+import { FakeMailApp } from './mail';
 import { consoleMembers, FakeLogger } from './logging';
 import { FakeProperties, FakePropertiesService } from './properties';
 import type { Realm } from './realm';
@@ -70,6 +71,7 @@ export function createServices(
       activeDocument ? rt.spreadsheet.id : null,
     ),
     DriveApp: new FakeDriveApp(rt.drive, rt.sessionOptions.activeUserEmail),
+    MailApp: new FakeMailApp(rt.project.mail, exec, rt.oauthScopes),
   };
 }
 

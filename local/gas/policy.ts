@@ -15,9 +15,16 @@ const OAUTH_SCOPES: Partial<Record<Scope, string>> = {
   scriptapp: 'https://www.googleapis.com/auth/script.scriptapp',
   drive: 'https://www.googleapis.com/auth/drive.readonly',
   'spreadsheet-open': 'https://www.googleapis.com/auth/spreadsheets',
+  mail: 'https://www.googleapis.com/auth/script.send_mail',
 };
 
-const NEEDS_OWN_SCOPE = new Set<Scope>(['external', 'scriptapp', 'drive', 'spreadsheet-open']);
+const NEEDS_OWN_SCOPE = new Set<Scope>([
+  'external',
+  'scriptapp',
+  'drive',
+  'spreadsheet-open',
+  'mail',
+]);
 const ALLOWED_WITHOUT_AUTH = new Set<Scope>(['local', 'get-ui', 'ui']);
 
 export function checkCall(
@@ -35,7 +42,13 @@ export function checkCall(
     if (scope === 'get-ui' || scope === 'ui') fail(MESSAGES.noUi);
     // Real custom functions name only the method: "You do not have permission to call setValue".
     if (scope === 'spreadsheet-write') fail(MESSAGES.permission(method));
-    if (scope === 'scriptapp' || scope === 'drive' || scope === 'spreadsheet-open') denyWithScope();
+    if (
+      scope === 'scriptapp' ||
+      scope === 'drive' ||
+      scope === 'spreadsheet-open' ||
+      scope === 'mail'
+    )
+      denyWithScope();
     return;
   }
   if (kind === 'trigger') {

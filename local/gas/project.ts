@@ -7,6 +7,7 @@
 
 import { CacheStore } from './cache';
 import { LockTable } from './lock';
+import { MailState } from './mail';
 import { PropertyStore } from './properties';
 import { TriggerStore } from './script-app';
 import type { SpreadsheetModel } from './spreadsheet/model';
@@ -22,7 +23,14 @@ export class GasProject {
   readonly caches = { script: new CacheStore(), user: new CacheStore() };
   /** The script and user locks (each spreadsheet keeps its own document lock). */
   readonly locks = new LockTable();
+  /** The user's sent email and MailApp quota: recipients a day count per user, not per file. */
+  readonly mail: MailState;
   private readonly members = new Map<string, ProjectMember>();
+
+  /** `mailRecipientsPerDay`: 100 for a consumer account (the default), 1,500 for Workspace. */
+  constructor(options: { mailRecipientsPerDay?: number } = {}) {
+    this.mail = new MailState(options.mailRecipientsPerDay ?? 100);
+  }
 
   join(member: ProjectMember): void {
     const id = member.spreadsheet.id;

@@ -14,7 +14,8 @@ export type Scope =
   | 'ui' // methods of the Ui and its menus
   | 'external' // UrlFetchApp
   | 'scriptapp' // trigger management
-  | 'drive';
+  | 'drive'
+  | 'mail'; // MailApp
 
 export interface MethodRule {
   /** Counter bucket; null = not counted (local work that costs no service call). */

@@ -75,7 +75,12 @@ export interface GasRuntimeOptions {
   addOn?: boolean;
   /** Title of createAddonMenu()'s menu under Extensions. */
   addOnName?: string;
-  quotas?: { urlFetchPerDay?: number; propertiesPerDay?: number };
+  quotas?: {
+    urlFetchPerDay?: number;
+    propertiesPerDay?: number;
+    /** MailApp recipients a day for a new project (100 consumer, 1,500 Workspace). */
+    mailRecipientsPerDay?: number;
+  };
   /**
    * The project this spreadsheet's script belongs to: pass another runtime's `project` to open a
    * second spreadsheet of the same add-on (shared triggers, script/user stores, openById).
@@ -187,7 +192,13 @@ export class GasRuntime {
     this.clock = options.clock ?? new ManualClock(Date.now());
     this.spreadsheet = new SpreadsheetModel(options.spreadsheet);
     this.spreadsheet.formulaEvaluator = options.formulaEvaluator;
-    this.project = options.project ?? new GasProject();
+    this.project =
+      options.project ??
+      new GasProject(
+        options.quotas?.mailRecipientsPerDay === undefined
+          ? {}
+          : { mailRecipientsPerDay: options.quotas.mailRecipientsPerDay },
+      );
     this.project.join(this);
     this.triggers = this.project.triggers;
     this.properties = { document: new PropertyStore(), ...this.project.properties };

@@ -1,0 +1,70 @@
+import { makeRuntime, thrown } from './harness';
+
+const CODE = `
+function send(to, subject) {
+  MailApp.sendEmail({ to: to, subject: subject || 'Hi', body: 'text', htmlBody: '<b>html</b>' });
+  return MailApp.getRemainingDailyQuota();
+}
+function sendPositional() { MailApp.sendEmail('a@example.com', 'S', 'B', { name: 'CT' }); }
+function quota() { return MailApp.getRemainingDailyQuota(); }
+`;
+
+describe('MailApp', () => {
+  it('records what was sent and counts recipients, not emails, against the quota', () => {
+    const { rt } = makeRuntime(CODE);
+    expect(rt.run('quota')).toBe(100);
+    expect(rt.run('send', ['a@example.com, b@example.com'])).toBe(98);
+    rt.run('sendPositional');
+    expect(rt.project.mail.outbox.map((m) => [m.to, m.subject, m.name])).toEqual([
+      [['a@example.com', 'b@example.com'], 'Hi', null],
+      [['a@example.com'], 'S', 'CT'],
+    ]);
+    expect(rt.project.mail.outbox[0]!.htmlBody).toBe('<b>html</b>');
+  });
+
+  it('refuses a send past the quota, sends nothing, then answers -1 until the day rolls', () => {
+    const { rt, clock } = makeRuntime(CODE, { quotas: { mailRecipientsPerDay: 3 } });
+    rt.run('send', ['a@example.com, b@example.com']);
+    expect(thrown(() => rt.run('send', ['a@example.com, b@example.com']))).toBe(
+      'Service invoked too many times for one day: email.',
+    );
+    expect(rt.project.mail.outbox).toHaveLength(1);
+    expect(rt.run('quota')).toBe(1);
+    expect(thrown(() => rt.run('send', ['a@example.com, b@example.com']))).toMatch(/too many/);
+    rt.run('send', ['a@example.com']);
+    expect(thrown(() => rt.run('send', ['a@example.com']))).toMatch(/too many/);
+    expect(rt.run('quota')).toBe(-1);
+    clock.advance(24 * 3600_000 + 1);
+    expect(rt.run('quota')).toBe(3);
+  });
+
+  it('refuses bad addresses and injected failures without sending', () => {
+    const { rt } = makeRuntime(CODE);
+    expect(thrown(() => rt.run('send', ['not an address']))).toBe('Invalid email: not an address');
+    rt.project.mail.failNext = { count: 1, message: 'Gmail is busy' };
+    expect(thrown(() => rt.run('send', ['a@example.com']))).toBe('Gmail is busy');
+    expect(rt.project.mail.outbox).toHaveLength(0);
+    rt.run('send', ['a@example.com']);
+    expect(rt.project.mail.outbox).toHaveLength(1);
+  });
+
+  it('cannot be used by custom functions or simple triggers', () => {
+    const { rt } = makeRuntime(CODE);
+    const needs = /Required permissions: https:\/\/www.googleapis.com\/auth\/script.send_mail/;
+    expect(thrown(() => rt.run('send', ['a@example.com'], { kind: 'custom-function' }))).toMatch(
+      needs,
+    );
+    expect(
+      thrown(() =>
+        rt.run('send', ['a@example.com'], { kind: 'simple-trigger', authMode: 'LIMITED' }),
+      ),
+    ).toMatch(needs);
+  });
+
+  it('needs script.send_mail in the manifest', () => {
+    const { rt } = makeRuntime(CODE, {
+      oauthScopes: ['https://www.googleapis.com/auth/spreadsheets'],
+    });
+    expect(thrown(() => rt.run('send', ['a@example.com']))).toMatch(/script\.send_mail/);
+  });
+});
