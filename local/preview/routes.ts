@@ -28,6 +28,14 @@ const PAGE_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
   "frame-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'";
 
+/**
+ * An email's HTML as a mail client would show it: no script, no request anywhere (images only
+ * inline), in a sandbox that may open links in a new tab and nothing else.
+ */
+const EMAIL_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; " +
+  "form-action 'none'; sandbox allow-popups allow-popups-to-escape-sandbox";
+
 const MAX_SPEED = 3600;
 
 function send(res: ServerResponse, status: number, type: string, body: string, extra = {}): void {
@@ -125,6 +133,12 @@ export function previewRoutes(session: PreviewActions, assets: PageAssets) {
         send(res, 204, 'image/x-icon', '');
       } else if (path === '/__preview/state') {
         json(res, 200, session.state() satisfies PageState);
+      } else if (/^\/__preview\/outbox\/\d+$/.test(path)) {
+        const email = session.runtime.project.mail.outbox[Number(path.split('/').pop())];
+        if (!email?.htmlBody) return false;
+        send(res, 200, 'text/html; charset=utf-8', email.htmlBody, {
+          'Content-Security-Policy': EMAIL_POLICY,
+        });
       } else {
         const shown = /^\/__preview\/sidebar\/(\d+)$/.exec(path);
         const sidebar = shown ? session.runtime.ui.sidebars[Number(shown[1])] : undefined;

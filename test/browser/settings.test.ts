@@ -105,6 +105,37 @@ test('the autoImport checkbox shows and saves the setting', async () => {
   await expect(box.isChecked()).resolves.toBe(true);
 });
 
+test('email alerts: recipients, LFD days and digest hour are saved on their own; a bad address is refused', async () => {
+  s = await sidebar.open({ path: '/settings' });
+  const { page } = s;
+  const status = page.locator('#alerts-status');
+  await page.locator('#settings-key-state', { hasText: 'Set' }).waitFor();
+  await expect(page.getByLabel('Daily digest at').inputValue()).resolves.toBe('7');
+  await page.getByLabel('Send alerts to').fill('Dispatch <ops@example.com>');
+  await page.getByRole('button', { name: 'Save alerts' }).click();
+  await status.getByText('is not an email address').waitFor();
+  await expect(status.getAttribute('data-kind')).resolves.toBe('error');
+
+  await page.getByLabel('Send alerts to').fill('Ops@Example.com; desk@example.com');
+  await page.getByLabel('Warn of an LFD within (days)').fill('3');
+  await page.getByLabel('Daily digest at').selectOption('6');
+  await page.getByRole('button', { name: 'Save alerts' }).click();
+  await status
+    .getByText('Alerts go to ops@example.com, desk@example.com; the digest at 06:00.')
+    .waitFor();
+  expect(s.callsTo('saveSettings').at(-1)!.args[0]).not.toHaveProperty('apiKey');
+  expect(
+    s.h.gas.run<{ alertRecipients: string; alertLfdDays: number; alertDigestHour: number }>(
+      'getSettings',
+    ),
+  ).toMatchObject({
+    alertRecipients: 'ops@example.com, desk@example.com',
+    alertLfdDays: 3,
+    alertDigestHour: 6,
+  });
+  await s.screenshot('settings-alerts');
+});
+
 test('turns auto-refresh on with an interval, and off', async () => {
   s = await sidebar.open({ path: '/settings' });
   const { page } = s;

@@ -117,3 +117,35 @@ test('selects a cell for the sidebar and passes speed changes on', async () => {
   await call('/__preview/speed', { factor: 60 });
   expect(speeds).toEqual([60]);
 });
+
+test('the Outbox lists sent emails and serves their HTML under a policy that runs nothing', async () => {
+  h.gas.project.mail.outbox.push({
+    at: h.clock.now(),
+    to: ['ops@example.com'],
+    cc: [],
+    bcc: [],
+    subject: 'LFD today: MSCU1234566',
+    body: 'plain <b>text</b>',
+    htmlBody: '<p>LFD today</p><script>parent.x=1</script>',
+    name: null,
+    replyTo: null,
+    noReply: false,
+  });
+  const state = (await call('/__preview/state')).json();
+  expect(state.outbox).toEqual([
+    expect.objectContaining({
+      id: 0,
+      to: 'ops@example.com',
+      subject: 'LFD today: MSCU1234566',
+      text: 'plain <b>text</b>',
+      hasHtml: true,
+    }),
+  ]);
+  const html = await call('/__preview/outbox/0');
+  expect(html.status).toBe(200);
+  const policy = html.headers.get('content-security-policy') ?? '';
+  expect(policy).toMatch(/default-src 'none'/);
+  expect(policy).toMatch(/sandbox/);
+  expect(policy).not.toMatch(/script-src/);
+  expect((await call('/__preview/outbox/1')).status).toBe(404);
+});

@@ -9,7 +9,14 @@ import { isEditable } from '../editable-cells';
 import { conditionalStyle, type RuleContext } from '../formula/conditional-format';
 import type { CustomFunctionCells } from '../formula/custom-cells';
 import { pageCell } from './cell-display';
-import type { PageActivity, PageMenuItem, PageSheet, PageState, PageToast } from './page-state';
+import type {
+  PageActivity,
+  PageEmail,
+  PageMenuItem,
+  PageSheet,
+  PageState,
+  PageToast,
+} from './page-state';
 
 /** Blank rows shown under the data, so there is always room to type a new row. */
 const SPARE_ROWS = 5;
@@ -18,6 +25,7 @@ const MIN_COLUMNS = 8;
 const SHOWN_TOASTS = 5;
 const MAX_FITTED_WIDTH = 230;
 const SHOWN_ACTIVITY = 8;
+const SHOWN_EMAILS = 20;
 
 export interface PageSources {
   runtime: GasRuntime;
@@ -93,6 +101,22 @@ function activity(runtime: GasRuntime, timeZone: string): PageActivity[] {
     });
 }
 
+function outbox(runtime: GasRuntime, timeZone: string): PageEmail[] {
+  const sent = runtime.project.mail.outbox;
+  const first = Math.max(0, sent.length - SHOWN_EMAILS);
+  return sent
+    .slice(first)
+    .map((m, i) => ({
+      id: first + i,
+      at: formatDate(new Date(m.at), timeZone, 'yyyy-MM-dd HH:mm'),
+      to: m.to.join(', '),
+      subject: m.subject,
+      text: m.body,
+      hasHtml: m.htmlBody !== null,
+    }))
+    .reverse();
+}
+
 function autoRefresh(runtime: GasRuntime, timeZone: string): string {
   const trigger = runtime.triggers.triggers.find(
     (t) => t.handlerFunction === 'runScheduledRefresh',
@@ -130,5 +154,6 @@ export function buildPageState(src: PageSources): PageState {
     toasts: toasts(runtime),
     activity: activity(runtime, timeZone),
     autoRefresh: autoRefresh(runtime, timeZone),
+    outbox: outbox(runtime, timeZone),
   };
 }

@@ -58,6 +58,19 @@ export interface PageActivity {
   detail: string;
 }
 
+/** An email the add-in sent (MailApp in the local runtime), as the Outbox lists it. */
+export interface PageEmail {
+  /** Its index in the runtime's outbox: GET /__preview/outbox/<id> serves its HTML body. */
+  id: number;
+  /** Runtime clock time, in the spreadsheet's time zone. */
+  at: string;
+  to: string;
+  subject: string;
+  /** The plain-text body. */
+  text: string;
+  hasHtml: boolean;
+}
+
 export interface PageState {
   spreadsheetName: string;
   timeZone: string;
@@ -71,6 +84,8 @@ export interface PageState {
   toasts: PageToast[];
   activity: PageActivity[];
   autoRefresh: string;
+  /** Emails sent, newest first (the most recent few). */
+  outbox: PageEmail[];
 }
 
 /** What an action returns: the new state, and a sidebar to show if the action opened one. */

@@ -1,6 +1,7 @@
 // Settings: the API key is write-only here. The server only ever says whether one is set and its
 // last 4 characters; the field starts empty, and an empty field keeps the stored key.
 
+import { setupAlertsSection } from './alerts-section';
 import { byId } from './dom';
 import { intervalText, keyStateText } from './format';
 import { call, type ResultOf } from './server';
@@ -23,6 +24,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
   const interval = byId('auto-interval', HTMLSelectElement);
   const autoSave = byId('auto-save', HTMLButtonElement);
   const autoStatus = byId('auto-status', HTMLElement);
+  const alerts = setupAlertsSection();
 
   function showSettings(s: ResultOf<'getSettings'>): void {
     keyState.textContent = keyStateText(s);
@@ -30,6 +32,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
     app.value = s.appUrl;
     share.value = String(s.refreshRequestsPerMinute);
     autoImport.checked = s.autoImport;
+    alerts.show(s);
   }
 
   /** The server's list of intervals, the same the menu offers in this deployment mode. */

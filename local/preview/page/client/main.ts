@@ -10,6 +10,7 @@ import { byId, el } from './dom';
 import { FormulaBar } from './formula-bar';
 import { a1, cellAt, markSelection, renderGrid, type Selection } from './grid';
 import { closeMenusOnOutsideClick, renderMenus } from './menus';
+import { Outbox } from './outbox';
 
 const POLL_MS = 1000;
 
@@ -28,6 +29,7 @@ const ui = {
   activity: byId('activity', HTMLElement),
 };
 const toasts = new Toasts(byId('toasts', HTMLElement));
+const outbox = new Outbox();
 const bar = new FormulaBar(
   byId('name-box', HTMLElement),
   byId('cell-input', HTMLInputElement),
@@ -77,6 +79,7 @@ function apply(next: PageState): void {
   ui.autoRefresh.textContent = next.autoRefresh;
   renderActivity(ui.activity, next.activity);
   toasts.update(next.toasts);
+  outbox.update(next.outbox);
   const menus = JSON.stringify(next.menus);
   if (menus !== shown.menus) {
     renderMenus(ui.menubar, next.menus, (fn, caption) => void runMenuItem(fn, caption));
