@@ -70,13 +70,16 @@ export function feesMoneyText(sums: ReadonlyMap<string, number>): string {
     .join(', ');
 }
 
-/** Sum of fees; a `total` entry is the sum of the others, so it counts only when it is alone. */
-export function feesTotal(value: unknown): number | Unreadable {
-  const list = readFees(value);
-  if (isUnreadable(list)) return list;
-  const parts = list.filter((f) => f.type !== 'total');
-  const counted = parts.length > 0 ? parts : list;
-  return roundCents(counted.reduce((sum, f) => sum + f.amount, 0));
+/**
+ * Sum of fees for CONTAINER_INFO(…, "fees_total"): a number in the one currency the fees are in
+ * (0 when none are posted). Fees in several currencies are never added together: the cell then
+ * shows each currency's sum as text (`USD 150.00, EUR 80.00`).
+ */
+export function feesTotal(value: unknown): number | string | Unreadable {
+  const sums = feesByCurrency(value);
+  if (isUnreadable(sums)) return sums;
+  if (sums.size > 1) return feesMoneyText(sums);
+  return [...sums.values()][0] ?? 0;
 }
 
 export function feesText(value: unknown): string | Unreadable {

@@ -60,6 +60,14 @@ describe('derived fields', () => {
     expect(feesTotal([{ type: 'total', amount: 300 }])).toBe(300);
     expect(feesTotal([])).toBe(0);
     expect(feesTotal(null)).toBe(0);
+    // Never USD + EUR: each currency's own sum, as text.
+    expect(
+      feesTotal([
+        { type: 'demurrage', amount: 150, currency_code: 'USD' },
+        { type: 'exam', amount: 80, currency_code: 'EUR' },
+        { type: 'total', amount: 230, currency_code: 'USD' },
+      ]),
+    ).toBe('USD 150.00, EUR 80.00');
   });
 });
 
