@@ -170,5 +170,12 @@ describe('the service stops by itself', () => {
 
   it('the seed stays as it was built: only its three stopped shipments are stopped at the start', () => {
     expect(stoppedIds()).toHaveLength(3);
+    const byUser = account()
+      .shipments()
+      .find((s) => s.attributes.line_tracking_stopped_reason === 'cancelled_by_user')!;
+    const json = body(h.get(`/v2/shipments/${byUser.id}`));
+    expect(json.data.relationships.line_tracking_stopped_by_user.data).toEqual(
+      body(stop(activeArrived().id)).data.relationships.line_tracking_stopped_by_user.data,
+    );
   });
 });

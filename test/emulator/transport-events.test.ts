@@ -1,5 +1,7 @@
 // GET /containers/{id}/transport_events: a demo container's milestones as the service lists them
 // (not in time order), with its ports' names and zones and the terminal where it reported them.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { body, harness } from './support/harness';
 import { validateResponse, failures } from './support/openapi';
 
@@ -12,7 +14,7 @@ interface Event {
   relationships: { location: { data: { id: string } | null }; terminal: { data: unknown } };
 }
 
-const path = (id: string, query = '') => `/v2/containers/${id}/transport_events${query}`;
+const eventsPath = (id: string, query = '') => `/v2/containers/${id}/transport_events${query}`;
 
 /** A box that sailed, was discharged and is waiting, available, at a US terminal. */
 const available = account
@@ -21,7 +23,7 @@ const available = account
 
 describe('GET /containers/{id}/transport_events', () => {
   it('lists the journey from the empty leaving the depot to availability, not in time order', () => {
-    const json = body(h.get(path(available.id, '?page[size]=100')));
+    const json = body(h.get(eventsPath(available.id, '?page[size]=100')));
     const events: Event[] = json.data;
     const byTime = [...events].sort(
       (a, b) => Date.parse(a.attributes.timestamp) - Date.parse(b.attributes.timestamp),
@@ -44,7 +46,7 @@ describe('GET /containers/{id}/transport_events', () => {
   });
 
   it('includes the ports (name, zone) and the terminal; each event carries its port’s zone', () => {
-    const json = body(h.get(path(available.id, '?include=location,terminal&page[size]=100')));
+    const json = body(h.get(eventsPath(available.id, '?include=location,terminal&page[size]=100')));
     const ports = new Map<string, { name: string; time_zone: string; code: string }>(
       json.included
         .filter((r: { type: string }) => r.type === 'port')
@@ -68,7 +70,7 @@ describe('GET /containers/{id}/transport_events', () => {
   });
 
   it('pages like the other lists and validates against the OpenAPI schema', () => {
-    const first = body(h.get(path(available.id, '?page[size]=3')));
+    const first = body(h.get(eventsPath(available.id, '?page[size]=3')));
     expect(first.data).toHaveLength(3);
     expect(first.meta).toEqual({ size: 3, total: 8 });
     const second = body(h.get(first.links.next));
@@ -77,14 +79,26 @@ describe('GET /containers/{id}/transport_events', () => {
       '/containers/{id}/transport_events',
       'get',
       200,
-      body(h.get(path(available.id, '?include=location,terminal'))),
+      body(h.get(eventsPath(available.id, '?include=location,terminal'))),
     );
     expect(failures(issues)).toEqual([]);
   });
 
+  it('has the attributes and relationships of the recorded events, in their order', () => {
+    const recorded = JSON.parse(
+      readFileSync(
+        path.resolve(__dirname, '../../local/emulator/reference/fixtures/containers.events.json'),
+        'utf8',
+      ),
+    ).data[0];
+    const served = body(h.get(eventsPath(available.id))).data[0];
+    expect(Object.keys(served.attributes)).toEqual(Object.keys(recorded.attributes));
+    expect(Object.keys(served.relationships)).toEqual(Object.keys(recorded.relationships));
+  });
+
   it('404 for an unknown container; 400 for an include that is not a relationship', () => {
-    expect(h.get(path('no-such-container')).status).toBe(404);
-    const bad = h.get(path(available.id, '?include=carrier'));
+    expect(h.get(eventsPath('no-such-container')).status).toBe(404);
+    const bad = h.get(eventsPath(available.id, '?include=carrier'));
     expect(bad.status).toBe(400);
     expect(body(bad).errors[0].detail).toBe(
       'carrier is not specified as a relationship on V2::TransportEventSerializer',

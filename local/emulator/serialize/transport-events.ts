@@ -115,13 +115,19 @@ export function serializeTransportEvent(
       voyage_number: found.event.includes('vessel_') ? container.voyageNumber : null,
       timestamp: found.at,
       data_source: found.source,
+      // Milestones are never superseded here, and only LFD-change events carry a value.
+      invalidated_at: null,
       location_locode: found.locode,
       timezone: found.locode === null ? null : (PORTS.get(found.locode)?.timeZone ?? null),
+      value: null,
     },
     relationships: relationships({
       shipment: ref('shipment', container.shipmentId),
       container: ref('container', container.id),
       vessel: null,
+      // Raw carrier events are not emulated (see the container's raw_events).
+      source_event: null,
+      previous_version: null,
       location: portRef(found.locode),
       terminal: ref('terminal', terminalId),
     }),
