@@ -13,7 +13,7 @@ import type { ContainerRecord, ShipmentRecord } from '../core/model';
 import { parseRow } from '../core/row-input';
 import { buildTimeline, type EventResource, type TimelineEvent } from '../core/timeline';
 import { isUnreadable } from '../core/attribute-values';
-import { stopStateOf, trackingStateText } from '../core/tracking-state';
+import { STOPPED_BY_USER, stopStateOf, trackingStateText } from '../core/tracking-state';
 import { plural, sentence } from '../core/wording';
 import { notTrackedError, shipmentMissing } from '../engine/tracking-data';
 import { Execution } from '../gas/execution';
@@ -107,11 +107,28 @@ function changeTracking(
   );
   const boxes = saved.containerNumbers?.length ?? found.shipment?.containerNumbers?.length;
   const what = `shipment ${bol}${boxes ? ` (${plural(boxes, 'container')})` : ''}`;
-  const message =
-    action === 'stop'
-      ? `Stopped tracking ${what}: the service no longer updates it; its rows say so at the next refresh.`
-      : `Resumed tracking ${what}. Data the service could not collect while it was stopped may be missing.`;
-  return { number: found.number, shipment: bol, tracking, message };
+  return {
+    number: found.number,
+    shipment: bol,
+    tracking,
+    message: outcome(action, what, tracking),
+  };
+}
+
+/** What happened, in words; the service may answer 200 without a change (already stopped). */
+function outcome(action: 'stop' | 'resume', what: string, tracking: string): string {
+  if (
+    action === 'stop' &&
+    tracking !== trackingStateText({ stopped: true, reason: STOPPED_BY_USER })
+  )
+    return tracking.startsWith('stopped')
+      ? `The service had already stopped tracking ${what} (${tracking}).`
+      : `The service still tracks ${what}; try again later.`;
+  if (action === 'resume' && tracking !== 'tracked')
+    return `The service still reports ${what} as ${tracking}.`;
+  return action === 'stop'
+    ? `Stopped tracking ${what}: the service no longer updates it; its rows say so at the next refresh.`
+    : `Resumed tracking ${what}. Data the service could not collect while it was stopped may be missing.`;
 }
 
 export function stopTracking(input: { number: string }): TrackingChange {

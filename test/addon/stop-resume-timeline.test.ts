@@ -88,6 +88,13 @@ describe('stopTracking / resumeTracking', () => {
       'stopped: 56 days after arrival',
     ]);
     expect(column(h, 'Attention')[2]).toMatch(/^LFD passed 59 days ago/);
+
+    // Stopping what the service stopped by itself changes nothing, and says so.
+    const again = h.gas.run<TrackingChange>('stopTracking', [{ number: box.attributes.number }]);
+    expect(again.tracking).toBe('stopped: 56 days after arrival');
+    expect(again.message).toMatch(
+      /^The service had already stopped tracking shipment .* \(stopped: 56 days after arrival\)\.$/,
+    );
   });
 
   it('a number the account does not track, an unusable one, and the service’s own refusal', () => {
