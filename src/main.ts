@@ -40,6 +40,7 @@ export {
   uploadDriveFile,
 } from './addon/documents-api';
 export { getSelectedRow, updateRefNumbers } from './addon/references-api';
+export { stopTracking, resumeTracking, getTimeline } from './addon/shipment-tracking-api';
 export { listShippingLines } from './addon/shipping-lines-api';
 export { trackUntrackedRows } from './addon/menu-actions';
 export { getDiagnostics } from './addon/diagnostics-api';

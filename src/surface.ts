@@ -230,6 +230,24 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
         'Replaces the ref numbers of a container or shipment.',
         [{ name: 'input', type: 'Object', doc: '{number, refNumbers}' }],
       ],
+      [
+        'stopTracking',
+        'server',
+        "Stops the service's tracking of the shipment of a container, BOL or booking number.",
+        [{ name: 'input', type: 'Object', doc: '{number}' }],
+      ],
+      [
+        'resumeTracking',
+        'server',
+        "Resumes the service's tracking of the shipment of a container, BOL or booking number.",
+        [{ name: 'input', type: 'Object', doc: '{number}' }],
+      ],
+      [
+        'getTimeline',
+        'server',
+        "A container's transport events in order, with place and local time (each container's for a BOL).",
+        [{ name: 'input', type: 'Object', doc: '{number}' }],
+      ],
       ['listShippingLines', 'server', 'Carriers (SCAC, name) for the Track form.', []],
       [
         'trackUntrackedRows',

@@ -250,8 +250,9 @@ export function refreshSpreadsheet(
       if (fresh) {
         updates.set(row.index, {
           Link: trackingLink(settings.appUrl, row.number),
-          ...fresh,
+          // The shipment's stop state, when the answer carried it, says more than `tracked`.
           Tracking: 'tracked',
+          ...fresh,
           Updated: new Date(started),
         });
       } else if (sync.notTracked.has(row.number)) {

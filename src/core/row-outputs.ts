@@ -32,6 +32,7 @@ import {
 } from './model';
 import type { OutputHeader } from './sheet-layout';
 import { isAtTerminal } from './terminal-state';
+import { isStoppedByUser, stopStateOf, trackingStateText } from './tracking-state';
 
 type OutputValue = string | number | boolean | Date;
 export type RowOutputs = Partial<Record<OutputHeader, OutputValue>>;
@@ -80,8 +81,15 @@ function shipmentOutputs(s: ShipmentRecord | null | undefined, podZone?: unknown
   }
   if (has('pod_eta_at')) out.ETA = shown(localTime(a.pod_eta_at, zone), 'ETA');
   if (has('pod_ata_at')) out.ATA = shown(localTime(a.pod_ata_at, zone), 'ATA');
+  const stop = s ? stopStateOf(a) : undefined;
+  if (stop !== undefined)
+    out.Tracking = isUnreadable(stop) ? unreadableCell('tracking') : trackingStateText(stop);
   return out;
 }
+
+/** A shipment its user stopped asks for nothing: its data is no longer kept up to date. */
+const stoppedByUser = (s: ShipmentRecord | null | undefined) =>
+  !!s && isStoppedByUser(stopStateOf(s.attributes));
 
 export function containerRowOutputs(
   c: ContainerRecord,
@@ -92,7 +100,9 @@ export function containerRowOutputs(
   const a = c.attributes;
   const has = (name: string) => sent(a, name);
   const podZone = zoneOrUtc(a.pod_timezone);
-  const out: RowOutputs = { Attention: attentionText(containerReasons(a, now)) };
+  const out: RowOutputs = {
+    Attention: attentionText(stoppedByUser(shipment) ? [] : containerReasons(a, now)),
+  };
   if (has('current_status')) out.Status = shown(readText(a.current_status), 'status');
   if (has('available_for_pickup') && has('holds_at_pod_terminal')) {
     const ready = isReadyForPickup(a);
@@ -232,10 +242,12 @@ export function shipmentRowOutputs(
     .join('; ');
   return {
     Attention: attentionText(
-      shipmentReasons(
-        containers.map((c) => c.attributes),
-        now,
-      ),
+      stoppedByUser(shipment)
+        ? []
+        : shipmentReasons(
+            containers.map((c) => c.attributes),
+            now,
+          ),
     ),
     Status: statusCounts(containers),
     // Like its colour, a BOL's readiness is about the boxes still to be picked up.

@@ -1,6 +1,7 @@
 // One account's data. Lists are kept sorted newest first (the order the API returns), so a
 // page of a 10,000-container account is a slice, not a sort.
 import { normalizeContainerNumber } from '../core/iso6346';
+import { AutoStopSchedule } from '../lifecycle/line-tracking';
 import type {
   BlobRecord,
   ContainerRecord,
@@ -59,6 +60,8 @@ export class AccountStore {
   private readonly shipmentsByNumber = new Map<string, ShipmentRecord>();
   /** Requests that still have steps ahead of them: all the lazy lifecycle has to look at. */
   readonly unsettledRequests = new Set<TrackingRequestRecord>();
+  /** When the service will stop checking each shipment by its own rules. */
+  readonly autoStops = new AutoStopSchedule();
 
   constructor(readonly key: string) {}
 
@@ -71,6 +74,7 @@ export class AccountStore {
       this.containerList.add(container);
       this.containersByNumber.set(normalizeContainerNumber(container.attributes.number), container);
     }
+    this.autoStops.watch(shipment, containers, shipment.updatedAtMs);
   }
 
   addTrackingRequest(request: TrackingRequestRecord): void {

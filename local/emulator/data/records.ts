@@ -171,6 +171,8 @@ export interface ShipmentRecord {
   destinationTerminalId: string | null;
   /** The number of the tracking request that created it (the `number` filter). */
   requestNumber: string | null;
+  /** line_tracking_stopped_by_user: the API user who stopped it, when a user did. */
+  stoppedByUserId?: string | null;
   attributes: ShipmentAttributes;
 }
 

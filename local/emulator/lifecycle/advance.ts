@@ -7,6 +7,7 @@ import type { AccountStore } from '../data/account-store';
 import type { TrackingRequestRecord } from '../data/records';
 import { randomShipmentPlan } from '../seed/random-plan';
 import { buildShipment } from '../seed/shipment-builder';
+import { autoStopDue, markStopped } from './line-tracking';
 
 export function advanceLifecycles(account: AccountStore, now: number): void {
   for (const request of [...account.unsettledRequests]) {
@@ -21,6 +22,17 @@ export function advanceLifecycles(account: AccountStore, now: number): void {
       if (next.createsShipment) request.shipmentId = createShipment(account, request, next.at);
     }
     if (request.steps.length === 0) account.unsettledRequests.delete(request);
+  }
+  applyAutoStops(account, now);
+}
+
+/** The service stops checking, by its own rules, the shipments whose moment has passed. */
+function applyAutoStops(account: AccountStore, now: number): void {
+  for (const { id, at } of account.autoStops.takeDue(now)) {
+    const shipment = account.shipment(id);
+    if (!shipment || shipment.attributes.line_tracking_stopped_at !== null) continue;
+    const rule = autoStopDue(shipment, account.containersOf(shipment));
+    if (rule) markStopped(shipment, at, rule.reason, null);
   }
 }
 

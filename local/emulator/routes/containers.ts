@@ -1,10 +1,11 @@
-// GET /containers (paged, newest first, filter[number]), GET and PATCH /containers/{id}.
+// GET /containers (paged, newest first, filter[number]), GET and PATCH /containers/{id},
+// GET /containers/{id}/transport_events (paged, with include).
 import { normalizeContainerNumber } from '../core/iso6346';
 import type { AccountStore } from '../data/account-store';
 import type { EmulatorEnv } from '../env';
 import { parseIncludes, withIncluded } from '../http/includes';
 import { paginate } from '../http/pagination';
-import { jsonApi } from '../http/respond';
+import { jsonApi, notFound } from '../http/respond';
 import type { Route } from '../http/router';
 import { containerNode } from '../serialize/graph';
 import { patchById, showById } from './resource-by-id';
@@ -42,6 +43,26 @@ export const containerRoutes: Route<EmulatorEnv>[] = [
     area: 'api',
     auth: true,
     handler: showById('container', byId, containerNode),
+  },
+  {
+    method: 'GET',
+    pattern: '/v2/containers/:id/transport_events',
+    area: 'api',
+    auth: true,
+    handler: (ctx) => {
+      const paths = parseIncludes(ctx.query, 'transport_event');
+      if (!Array.isArray(paths)) return paths;
+      const container = byId(ctx.account, ctx.params.id ?? '');
+      if (!container) return notFound();
+      const events = containerNode(ctx.account, container).related('transport_events');
+      const page = paginate(ctx, events);
+      return jsonApi(200, {
+        data: page.items.map((n) => n.resource),
+        ...withIncluded(page.items, paths),
+        links: page.links,
+        meta: page.meta,
+      });
+    },
   },
   {
     method: 'PATCH',

@@ -1,13 +1,15 @@
-// GET /shipments (q, number, filter[tracking_stopped], include, pages), GET and PATCH /shipments/{id}.
+// GET /shipments (q, number, filter[tracking_stopped], include, pages), GET and PATCH /shipments/{id},
+// PATCH /shipments/{id}/stop_tracking and /resume_tracking.
 import type { AccountStore } from '../data/account-store';
 import type { ShipmentRecord } from '../data/records';
 import type { EmulatorEnv } from '../env';
 import { parseIncludes, withIncluded } from '../http/includes';
 import { paginate } from '../http/pagination';
 import type { RequestContext } from '../http/request-context';
-import { jsonApi } from '../http/respond';
+import { jsonApi, notFound } from '../http/respond';
 import type { Route } from '../http/router';
 import { shipmentNode } from '../serialize/graph';
+import { apiUserId, markResumed, markStopped, NEXT_CHECK_MS } from '../lifecycle/line-tracking';
 import { fold, shipmentNumbers, shipmentsMatching } from './matching';
 import { patchById, showById } from './resource-by-id';
 
@@ -52,7 +54,54 @@ export const shipmentRoutes: Route<EmulatorEnv>[] = [
       },
     ]),
   },
+  {
+    method: 'PATCH',
+    pattern: '/v2/shipments/:id/stop_tracking',
+    area: 'api',
+    auth: true,
+    handler: (ctx) => setTracking(ctx, 'stop'),
+  },
+  {
+    method: 'PATCH',
+    pattern: '/v2/shipments/:id/resume_tracking',
+    area: 'api',
+    auth: true,
+    handler: (ctx) => setTracking(ctx, 'resume'),
+  },
 ];
+
+/**
+ * The OpenAPI gives both a 200 with the shipment and no request body (none is read) and no other
+ * answer than 404 for an unknown id: stopping a stopped shipment or resuming an active one changes
+ * nothing and answers 200 (a stop keeps its first moment and reason). Like the seed's
+ * user-stopped shipment, the tracking request that created it reads `tracking_stopped` while it is
+ * stopped by a user, and `created` again once resumed.
+ */
+function setTracking(ctx: RequestContext, action: 'stop' | 'resume') {
+  const shipment = ctx.account.shipment(ctx.params.id ?? '');
+  if (!shipment) return notFound();
+  const stopped = shipment.attributes.line_tracking_stopped_at !== null;
+  const requests = ctx.account.trackingRequests().filter((r) => r.shipmentId === shipment.id);
+  if (action === 'stop' && !stopped) {
+    markStopped(shipment, ctx.now, 'cancelled_by_user', apiUserId(ctx.account.key));
+    ctx.account.autoStops.forget(shipment.id);
+    for (const r of requests) {
+      if (r.status !== 'created') continue;
+      r.status = 'tracking_stopped';
+      r.updatedAtMs = ctx.now;
+    }
+  } else if (action === 'resume' && stopped) {
+    markResumed(shipment, ctx.now);
+    const containers = ctx.account.containersOf(shipment);
+    ctx.account.autoStops.watch(shipment, containers, -Infinity, ctx.now + NEXT_CHECK_MS);
+    for (const r of requests) {
+      if (r.status !== 'tracking_stopped') continue;
+      r.status = 'created';
+      r.updatedAtMs = ctx.now;
+    }
+  }
+  return jsonApi(200, { data: shipmentNode(ctx.account, shipment).resource });
+}
 
 function listShipments(ctx: RequestContext) {
   const paths = parseIncludes(ctx.query, 'shipment');

@@ -9,6 +9,7 @@ import { DEMO_SCENARIOS } from './demo-scenarios';
 import type { SeedContext } from './plan-types';
 import { randomShipmentPlan } from './random-plan';
 import { buildShipment, type BuiltShipment } from './shipment-builder';
+import { apiUserId } from '../lifecycle/line-tracking';
 import type { TrackingDelays } from '../lifecycle/outcomes';
 
 export interface SeedOptions {
@@ -34,8 +35,9 @@ export function seedDemoAccount(
     // A booking with no port of discharge yet was tracked by booking number; one by container.
     const type: RequestType =
       plan.pod === null ? 'booking_number' : index === 2 ? 'container' : 'bill_of_lading';
-    const status: TrackingRequestStatus =
-      plan.stopped?.reason === 'cancelled_by_user' ? 'tracking_stopped' : 'created';
+    const byUser = plan.stopped?.reason === 'cancelled_by_user';
+    if (byUser) built.shipment.stoppedByUserId = apiUserId(account.key);
+    const status: TrackingRequestStatus = byUser ? 'tracking_stopped' : 'created';
     store(account, ctx.rng, built, type, status);
     count += built.containers.length;
   });

@@ -20,7 +20,7 @@ export function serializeShipment(shipment: ShipmentRecord): Resource {
       pod_terminal: ref('terminal', shipment.podTerminalId),
       destination: ref('port', portId(a.destination_locode)),
       destination_terminal: ref('terminal', shipment.destinationTerminalId),
-      line_tracking_stopped_by_user: null,
+      line_tracking_stopped_by_user: ref('user', shipment.stoppedByUserId ?? null),
       containers: shipment.containerIds.map((id) => ({ type: 'container', id })),
     }),
   };

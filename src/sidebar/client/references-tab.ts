@@ -3,6 +3,7 @@
 // whatever characters it contains.
 
 import { byId, el, fill } from './dom';
+import { setupRowTracking } from './row-tracking';
 import { call, type ResultOf } from './server';
 import { showStatus, withBusy } from './status';
 import type { TabHandlers } from './tabs';
@@ -18,6 +19,7 @@ export function setupReferencesTab(): TabHandlers {
   const edit = byId('refs-edit', HTMLTextAreaElement);
   const save = byId('refs-save', HTMLButtonElement);
   const status = byId('refs-status', HTMLElement);
+  const rowTracking = setupRowTracking();
   let row: SelectedRow = null;
 
   function showRefs(refs: string[] | null): void {
@@ -34,6 +36,7 @@ export function setupReferencesTab(): TabHandlers {
 
   function render(selected: SelectedRow): void {
     row = selected;
+    rowTracking.show(selected);
     const editable = !!selected && selected.refNumbers !== null;
     form.hidden = !editable;
     if (!selected) {

@@ -22,6 +22,9 @@ export type SidebarApi = Pick<
   | 'finishDriveUpload'
   | 'getSelectedRow'
   | 'updateRefNumbers'
+  | 'stopTracking'
+  | 'resumeTracking'
+  | 'getTimeline'
   | 'getDiagnostics'
 >;
 export type SidebarFunction = keyof SidebarApi;

@@ -1,0 +1,99 @@
+// The selected row's Timeline and Stop / Resume tracking in the preview, end to end in Chromium:
+// a demo row's container events in order with their place and local time, stopping (asked first,
+// no browser dialog) that the next refresh shows in the row, and resuming.
+
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { startPreview, type Preview } from '../../../local/preview/start-preview';
+import { launchChromium, type Chromium } from '../support/chromium';
+import { PreviewPage } from './preview-page';
+
+jest.setTimeout(90_000);
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+let preview: Preview;
+let browser: Chromium;
+let p: PreviewPage;
+
+/** Row number of the demo row whose "Demo note" cell matches. */
+async function rowOf(note: RegExp): Promise<number> {
+  const notes = await p.page
+    .locator('#grid tbody tr')
+    .evaluateAll((rows) => rows.map((r) => r.lastElementChild?.textContent ?? ''));
+  const index = notes.findIndex((n) => note.test(n));
+  if (index < 0) throw new Error(`no demo row ${note}`);
+  return index + 1;
+}
+
+beforeAll(async () => {
+  execFileSync(process.execPath, ['esbuild.config.mjs', '--local'], { cwd: ROOT });
+  preview = await startPreview({ port: 0, emulatorPort: 0 });
+  browser = await launchChromium();
+  p = await PreviewPage.open(browser.context, preview.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.close();
+});
+
+afterEach(() => {
+  expect(p.pageErrors).toEqual([]);
+  expect(p.dialogs).toEqual([]);
+  expect(p.consoleErrors).toEqual([]);
+});
+
+test('a demo row’s timeline; stop (confirmed first) and resume its shipment', async () => {
+  const row = await rowOf(/^Ready for pickup/);
+  const numberCell = await p.at(row, 'Number');
+  const number = await numberCell.textContent();
+  await numberCell.click();
+  await p.menu('Open sidebar');
+  await p.sidebar.getByRole('tab', { name: 'References' }).click();
+  await p.sidebar.getByRole('button', { name: 'Use selected row' }).click();
+  await p.sidebar.getByText(`Row ${row}: container ${number}`).waitFor();
+
+  await p.sidebar.getByRole('button', { name: 'Show timeline' }).click();
+  const events = p.sidebar.getByRole('list', { name: `Events of ${number}` }).locator('li');
+  await events.first().waitFor();
+  const labels = await events.locator('.what').allTextContents();
+  expect(labels.slice(0, 4)).toEqual([
+    'Empty picked up for loading',
+    'Full container gated in',
+    'Loaded on vessel',
+    'Vessel departed',
+  ]);
+  expect(labels).toContain('Discharged from vessel');
+  const discharged = events.filter({ hasText: 'Discharged from vessel' });
+  await expect(discharged.locator('.when').textContent()).resolves.toMatch(
+    /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} (?:[A-Z]{3,4}|GMT[+-]\d+)$/,
+  );
+  await expect(discharged.locator('.where').textContent()).resolves.toMatch(/ · /);
+  await p.screenshot('timeline', p.page.locator('#sidebar'));
+
+  await p.sidebar.getByRole('button', { name: 'Stop tracking…' }).click();
+  await p.sidebar.getByText(`Stop tracking the shipment of ${number}?`).waitFor();
+  await p.sidebar.getByRole('button', { name: 'Keep tracking' }).click();
+  await p.sidebar.getByRole('button', { name: 'Stop tracking…' }).click();
+  await p.sidebar.getByRole('button', { name: 'Stop tracking', exact: true }).click();
+  await p.sidebar
+    .locator('#row-tracking-status')
+    .getByText(/^Done: Stopped tracking shipment /)
+    .waitFor();
+
+  await p.menu('Refresh now');
+  const tracking = await p.at(row, 'Tracking');
+  await tracking.filter({ hasText: /^stopped: by user$/ }).waitFor();
+  await expect((await p.at(row, 'Attention')).textContent()).resolves.toBe('');
+  await p.screenshot('stopped-row', tracking);
+
+  await p.sidebar.getByRole('button', { name: 'Resume tracking' }).click();
+  await p.sidebar
+    .locator('#row-tracking-status')
+    .getByText(/^Done: Resumed tracking shipment /)
+    .waitFor();
+  await p.menu('Refresh now');
+  await tracking.filter({ hasText: /^tracked$/ }).waitFor();
+  await expect((await p.at(row, 'Attention')).textContent()).resolves.toMatch(/ready for pickup/);
+});
