@@ -32,6 +32,7 @@ export { refreshTrackingSheet } from './addon/tracking-sheet-refresh';
 export { importAllContainers } from './addon/import-containers';
 export { enableAutoRefresh, disableAutoRefresh, getAutoRefresh } from './addon/auto-refresh';
 export { createTrackingRequest } from './addon/tracking-requests-api';
+export { inferCarrier } from './addon/carriers-api';
 export {
   getPickerConfig,
   startDriveUpload,

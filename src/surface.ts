@@ -189,9 +189,15 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
           {
             name: 'request',
             type: 'Object',
-            doc: '{requestType, requestNumber, scac, refNumbers}',
+            doc: '{requestType, requestNumber, scac, refNumbers}; an empty scac lets the service detect the carrier',
           },
         ],
+      ],
+      [
+        'inferCarrier',
+        'server',
+        "Suggests a number's carrier (SCAC) as the service predicts it: auto_select, needs_confirmation with candidates, or no_prediction.",
+        [{ name: 'query', type: 'Object', doc: '{number}' }],
       ],
       [
         'getPickerConfig',
@@ -252,7 +258,7 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
       [
         'trackUntrackedRows',
         'server',
-        'Refreshes the Tracking sheet, which tracks every untracked row with a SCAC.',
+        'Refreshes the Tracking sheet, which tracks every untracked row (the service detects the carrier of rows without a SCAC).',
         [],
       ],
     ] as [string, PublicFunction['kind'], string, PublicParam[]][]

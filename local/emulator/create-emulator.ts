@@ -17,6 +17,7 @@ import { containerRoutes } from './routes/containers';
 import type { ControlState } from './routes/control';
 import { directUploadRoutes } from './routes/direct-uploads';
 import { documentRoutes } from './routes/documents';
+import { inferNumberRoutes } from './routes/infer-number';
 import { searchRoutes } from './routes/search';
 import { shipmentRoutes } from './routes/shipments';
 import { shippingLineRoutes } from './routes/shipping-lines';
@@ -30,6 +31,7 @@ import {
   DEFAULT_ORIGIN,
   DEFAULT_START,
   DEFAULT_STORAGE_ORIGIN,
+  INFER_RATE_LIMIT,
   type Emulator,
   type EmulatorOptions,
 } from './types';
@@ -38,6 +40,7 @@ const ROUTER = new Router<EmulatorEnv>([
   ...containerRoutes,
   ...shipmentRoutes,
   ...trackingRequestRoutes,
+  ...inferNumberRoutes,
   ...searchRoutes,
   ...shippingLineRoutes,
   ...documentRoutes,
@@ -77,7 +80,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     requestLog: new RequestLog(),
     limiters: {
       general: new SlidingWindowLimiter(rateLimit),
-      trackingRequests: new SlidingWindowLimiter(rateLimit),
+      tracking_requests: new SlidingWindowLimiter(rateLimit),
+      infer_number: new SlidingWindowLimiter(options.inferRateLimit ?? INFER_RATE_LIMIT),
     },
     ids: createRng(hashString(`ids:${demoKey}`)),
     reset: () => {
@@ -85,8 +89,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       seed();
       for (const key of extraKeys) accounts.set(key, new AccountStore(key));
       env.faults.clear();
-      env.limiters.general.reset();
-      env.limiters.trackingRequests.reset();
+      for (const limiter of Object.values(env.limiters)) limiter.reset();
       env.requestLog.clear();
       env.ids = createRng(hashString(`ids:${demoKey}`));
     },

@@ -6,6 +6,7 @@ import type { TrackingDelays } from './lifecycle/outcomes';
 import type { FaultQueue } from './policy/faults';
 import type { SlidingWindowLimiter } from './policy/rate-limiter';
 import type { RequestLog } from './policy/request-log';
+import type { RateBucket } from './http/router';
 
 export interface EmulatorEnv {
   readonly clock: Clock;
@@ -17,7 +18,8 @@ export interface EmulatorEnv {
   readonly accounts: Map<string, AccountStore>;
   readonly faults: FaultQueue;
   readonly requestLog: RequestLog;
-  readonly limiters: { general: SlidingWindowLimiter; trackingRequests: SlidingWindowLimiter };
+  /** One rolling window per bucket, per key. */
+  readonly limiters: Record<RateBucket, SlidingWindowLimiter>;
   /** Ids minted at run time (tracking requests, blobs, documents); reseeded on reset. */
   ids: Rng;
   /** Re-seeds every account as of the current clock time and forgets faults and limits. */

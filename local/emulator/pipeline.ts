@@ -96,8 +96,7 @@ export function runPipeline(
     account = key === null ? undefined : env.accountFor(key);
     if (!account || key === null) return finish(unauthorized(route.area));
     const bucket = route.bucket ?? 'general';
-    const limiter =
-      bucket === 'tracking_requests' ? env.limiters.trackingRequests : env.limiters.general;
+    const limiter = env.limiters[bucket];
     const admission = limiter.admit(key, now);
     if (!admission.ok) {
       const { limit, windowMs } = limiter.config;

@@ -13,6 +13,8 @@ export const DEFAULT_ORIGIN = 'http://127.0.0.1:4949';
 export const DEFAULT_DEMO_KEY = 'demo-key-0000';
 /** The default ManualClock start (the same instant ManualClock itself defaults to). */
 export const DEFAULT_START = '2026-11-20T15:00:00Z';
+/** The service's infer_number bucket: 200 a rolling minute per key (its rate-limit guide). */
+export const INFER_RATE_LIMIT: RateLimit = { limit: 200, windowMs: 60_000 };
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 /**
  * Where direct_upload URLs point by default: like the real service's (Active Storage on Amazon
@@ -28,6 +30,8 @@ export interface EmulatorOptions {
   clock?: Clock;
   /** Per key, for all API requests; POST /tracking_requests has its own bucket of the same size. Default 100 / 60 000 ms. */
   rateLimit?: RateLimit;
+  /** Per key, for POST /tracking_requests/infer_number alone. Default INFER_RATE_LIMIT. */
+  inferRateLimit?: RateLimit;
   /** `containers`: total containers in the demo account (at least the 63 curated ones). */
   seed?: SeedOptions;
   /** Key of the seeded demo account. Default `demo-key-0000`. */

@@ -25,7 +25,8 @@ import { SHEET_NAME } from './tracking-sheet-format';
 export interface TrackingRequestForm {
   requestType: string;
   requestNumber: string;
-  scac: string;
+  /** Empty or absent: the service detects the carrier. */
+  scac?: string;
   refNumbers?: string[] | string;
 }
 
@@ -68,8 +69,13 @@ export function validateTrackingRequest(form: TrackingRequestForm): {
   const scac = String(form.scac ?? '')
     .trim()
     .toUpperCase();
-  if (!/^[A-Z]{4}$/.test(scac))
-    throw new AppError('input', "Enter the carrier's 4-letter SCAC (e.g. MAEU, MSCU).");
+  // Empty: the service detects the carrier (auto_detect_vocc_scac).
+  if (scac !== '' && !/^[A-Z]{4}$/.test(scac)) {
+    throw new AppError(
+      'input',
+      "Enter the carrier's 4-letter SCAC (e.g. MAEU, MSCU), or leave it empty to let the service detect the carrier.",
+    );
+  }
   const refs = Array.isArray(form.refNumbers)
     ? form.refNumbers.map(String)
     : splitRefNumbers(form.refNumbers);

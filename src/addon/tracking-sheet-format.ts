@@ -64,7 +64,7 @@ const GREEN = '#b7e1cd';
 const GREY = '#e0e0e0';
 
 export const HOW_TO =
-  'Container Tracking: type container numbers, BOLs or booking numbers under Number (add a SCAC to start tracking new ones). ' +
+  'Container Tracking: type container numbers, BOLs or booking numbers under Number; new ones are tracked at the next refresh (add a SCAC, or leave it empty and the service detects the carrier). ' +
   'Columns are found by their header, so you can reorder them and add your own: the add-in only writes Attention, Status, Ready, LFD, LFD Source, Holds, Terminal, Fees, ' +
   'Vessel, POD, ETA, ATA, Appointment, Picked Up, Empty Returned, Last Checked, Tracking, Updated and Link. ' +
   "Attention says what needs doing (the LFD is judged on the terminal's own calendar); times are the facility's local time. " +

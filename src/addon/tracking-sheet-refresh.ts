@@ -195,7 +195,7 @@ export function refreshSpreadsheet(
 
     const ledger = new RequestLedger(props);
     const requested = new Set(ledger.load().keys());
-    // A row the add-in never confirmed (no Updated, no Tracking) that has a SCAC: if the listing
+    // A row the add-in never confirmed (no Updated, no Tracking), SCAC or not: if the listing
     // missed it, its tracking request is the look-up (the service answers 422 duplicate when it
     // tracks the number already, recorded as tracked), so a new number costs one request, not two.
     // Rows once confirmed are looked up first: they may have moved between pages.
@@ -203,8 +203,7 @@ export function refreshSpreadsheet(
       const c = layout.outputs[h];
       return c == null ? '' : values[r.index]![c];
     };
-    const newWithScac = (r: RowInput) =>
-      r.scac !== '' &&
+    const newRow = (r: RowInput) =>
       !r.problem &&
       String(cellOf(r, 'Updated') ?? '').trim() === '' &&
       String(cellOf(r, 'Tracking') ?? '').trim() === '';
@@ -219,7 +218,7 @@ export function refreshSpreadsheet(
       started,
       new Set(
         rows
-          .filter((r) => requested.has(requestIdentity(r.requestType, r.number)) || newWithScac(r))
+          .filter((r) => requested.has(requestIdentity(r.requestType, r.number)) || newRow(r))
           .map((r) => r.number),
       ),
     );
@@ -260,8 +259,9 @@ export function refreshSpreadsheet(
       }
     }
 
-    // Rows the service does not track: request tracking once, or say what is missing.
-    const candidates = untracked.filter((r) => !r.problem && r.scac !== '');
+    // Rows the service does not track: request tracking once (without a SCAC, the service
+    // detects the carrier), or say what is wrong.
+    const candidates = untracked.filter((r) => !r.problem);
     const bulk = runBulkTracking(
       client,
       ledger,
@@ -284,9 +284,7 @@ export function refreshSpreadsheet(
     // Every row of a number shows the state of its one request.
     for (const row of untracked) {
       const entry = bulk.entries.get(requestIdentity(row.requestType, row.number));
-      const text = entry
-        ? trackingText(entry)
-        : (row.problem ?? (row.scac === '' ? 'add a SCAC' : 'not tracked'));
+      const text = entry ? trackingText(entry) : (row.problem ?? 'not tracked');
       updates.set(row.index, {
         ...updates.get(row.index),
         Link: trackingLink(settings.appUrl, row.number),

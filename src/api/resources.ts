@@ -106,6 +106,7 @@ export function searchShipments(query: string): ApiRequest {
 export interface TrackingRequestInput {
   requestType: RequestType;
   requestNumber: string;
+  /** Empty: the service detects the carrier from the number (`auto_detect_vocc_scac`). */
   scac: string;
   refNumbers: string[];
 }
@@ -132,7 +133,8 @@ export function createTrackingRequestCall(input: TrackingRequestInput): ApiReque
         attributes: {
           request_type: input.requestType,
           request_number: input.requestNumber,
-          scac: input.scac,
+          // "Required unless `auto_detect_vocc_scac` is `true`" (OpenAPI, POST /tracking_requests).
+          ...(input.scac === '' ? { auto_detect_vocc_scac: true } : { scac: input.scac }),
           ref_numbers: input.refNumbers,
         },
       },

@@ -97,8 +97,16 @@ export function staleReason(since: string | null, why: string): string {
   return since ? `not updated since ${since}: ${why}` : `not updated: ${why}`;
 }
 
+/** What to do about a failure reason, where the reason alone does not say. */
+const FAILURE_ADVICE = new Map([
+  ['scac_auto_detect_failed', 'the carrier could not be detected: add the SCAC'],
+]);
+
 /** `failed: not_found` in Tracking → `tracking failed: not_found` in Attention. */
 export function trackingReason(trackingState: string): string | null {
   const m = /^failed(?::\s*(.*))?$/.exec(trackingState);
-  return m ? `tracking failed${m[1] ? `: ${m[1]}` : ''}` : null;
+  if (!m) return null;
+  const reason = m[1] ?? '';
+  const advice = FAILURE_ADVICE.get(reason);
+  return `tracking failed${reason ? `: ${reason}` : ''}${advice ? ` (${advice})` : ''}`;
 }

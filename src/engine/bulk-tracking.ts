@@ -38,6 +38,8 @@ function fromRecord(r: TrackingRequestRecord, previous: LedgerEntry, now: number
     at: now,
   };
   if (r.failedReason) entry.reason = r.failedReason;
+  // Kept apart from `scac` (what the row asked with), which decides whether a row may retry.
+  if (previous.scac === '' && r.scac) entry.detected = r.scac;
   return entry;
 }
 

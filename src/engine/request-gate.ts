@@ -15,6 +15,13 @@ import {
 export const GATE_KEY = 'ct:rate';
 /** The service allows 100 per rolling 60 s; a small margin absorbs clock skew between us and it. */
 export const SERVICE_RULE: WindowRule = { limit: 95, windowMs: 60_000 };
+/**
+ * POST /tracking_requests/infer_number has a bucket of its own, 200 per rolling 60 s per key (the
+ * service's rate-limit guide): its window is kept apart, so typing numbers in the sidebar never
+ * takes a slot from cells or the refresh, and they never starve it.
+ */
+export const INFER_GATE_KEY = 'ct:rate:infer';
+export const INFER_RULE: WindowRule = { limit: 190, windowMs: 60_000 };
 const LOCK_WAIT_MS = 3_000;
 
 export interface RequestGate {
@@ -44,6 +51,8 @@ export class SharedRequestGate implements RequestGate {
     /** This execution's share of the window (the scheduled refresh leaves room for people). */
     private readonly ceiling: number = SERVICE_RULE.limit,
     private readonly rule: WindowRule = SERVICE_RULE,
+    /** Where the window is kept: one cache key per service bucket. */
+    private readonly key: string = GATE_KEY,
   ) {}
 
   private withState<T>(fn: (state: RateWindowState) => { state?: RateWindowState; result: T }): T {
@@ -54,9 +63,9 @@ export class SharedRequestGate implements RequestGate {
       );
     }
     try {
-      const state = decode(this.cache.getAll([GATE_KEY])[GATE_KEY]);
+      const state = decode(this.cache.getAll([this.key])[this.key]);
       const { state: next, result } = fn(state);
-      if (next) this.cache.putAll({ [GATE_KEY]: JSON.stringify(next) }, 3_600);
+      if (next) this.cache.putAll({ [this.key]: JSON.stringify(next) }, 3_600);
       return result;
     } finally {
       this.lock.release();

@@ -20,7 +20,10 @@ export interface LedgerEntry {
     | 'rejected';
   id?: string;
   reason?: string;
+  /** The SCAC the row asked with; empty: the service was asked to detect the carrier. */
   scac: string;
+  /** The carrier the service detected for a request made without a SCAC. */
+  detected?: string;
   type: string;
   at: number;
 }
@@ -117,8 +120,14 @@ export function entriesToRetire(
   return out.slice(0, policy.maxPerRun);
 }
 
+/** Until the service names the carrier of a request made without a SCAC. */
+export const DETECTING_CARRIER = 'detecting carrier';
+
 /** What the `Tracking` column shows for a ledger entry. */
 export function trackingText(entry: LedgerEntry): string {
+  const undetected = entry.scac === '' && !entry.detected;
+  if (undetected && (entry.status === 'sending' || entry.status === 'pending'))
+    return DETECTING_CARRIER;
   switch (entry.status) {
     case 'created':
     case 'duplicate':

@@ -5,7 +5,12 @@ import { ApiClient } from '../api/client';
 import { DEFAULT_REFRESH_REQUESTS_PER_MINUTE, type Settings } from '../core/settings';
 import type { SharedCache, SharedLock } from '../engine/ports';
 import { RecordStore, type CacheView } from '../engine/record-store';
-import { SERVICE_RULE, SharedRequestGate } from '../engine/request-gate';
+import {
+  INFER_GATE_KEY,
+  INFER_RULE,
+  SERVICE_RULE,
+  SharedRequestGate,
+} from '../engine/request-gate';
 import { SETTINGS_CACHE_KEY, SettingsStore, requireKey } from '../engine/settings-store';
 import { TrackingData } from '../engine/tracking-data';
 import { appsScriptClock, documentStores, type SheetStores } from './services';
@@ -88,15 +93,30 @@ export class Execution {
    * it takes only the refresh's share of the rolling minute, so the sidebar and cells keep room
    * while a long refresh runs.
    */
-  client(settings: Settings = this.settings(), use: 'refresh' | 'own' = 'own'): ApiClient {
+  client(
+    settings: Settings = this.settings(),
+    use: 'refresh' | 'own' | 'infer' = 'own',
+  ): ApiClient {
     const budget = BUDGETS[this.kind];
     const ceiling =
       this.kind === 'trigger' || use === 'refresh'
         ? settings.refreshRequestsPerMinute
         : budget.ceiling;
+    // `infer`: only POST /tracking_requests/infer_number, on that operation's own bucket.
+    const gate =
+      use === 'infer'
+        ? new SharedRequestGate(
+            this.cache,
+            this.lock,
+            appsScriptClock,
+            INFER_RULE.limit,
+            INFER_RULE,
+            INFER_GATE_KEY,
+          )
+        : new SharedRequestGate(this.cache, this.lock, appsScriptClock, ceiling);
     return new ApiClient({
       transport: new UrlFetchTransport(),
-      gate: new SharedRequestGate(this.cache, this.lock, appsScriptClock, ceiling),
+      gate,
       clock: appsScriptClock,
       apiKey: requireKey(settings),
       apiBaseUrl: settings.apiBaseUrl,

@@ -37,7 +37,15 @@ describe('a number tracked from the sidebar', () => {
     h.gas.run('refreshTrackingSheet');
     h.clock.advance(60_000);
     h.gas.run('refreshTrackingSheet');
-    expect(posts(h)).toBe(sent);
+    // The first row has no SCAC: it gets one request of its own (the service detects carriers).
+    expect(posts(h)).toBe(sent + 1);
+    const requestsFor = (n: string) =>
+      h.emulator
+        .account()!
+        .trackingRequests()
+        .filter((r) => r.requestNumber.toUpperCase().replace(/\s+/g, '') === n);
+    expect(requestsFor('MEDUNEW0042')).toHaveLength(1);
+    expect(requestsFor('KEEPMEFIRST')).toHaveLength(1);
     expect(column(h, 'Tracking')[1]).not.toBe('');
   });
 

@@ -188,12 +188,17 @@ describe('bulk tracking', () => {
       ['MSCU1234560', 'MSCU', 'container', ''],
     ]);
     h.gas.run('refreshTrackingSheet');
-    expect(column(h, 'Tracking')).toEqual(['pending', 'add a SCAC', 'invalid container number']);
+    // No SCAC: the service is asked to detect the carrier (carriers.test.ts follows it through).
+    expect(column(h, 'Tracking')).toEqual([
+      'pending',
+      'detecting carrier',
+      'invalid container number',
+    ]);
     h.gas.run('refreshTrackingSheet');
     const created = h.emulator.requestLog.count(
       (e) => e.method === 'POST' && e.path.endsWith('/tracking_requests'),
     );
-    expect(created).toBe(1);
+    expect(created).toBe(2);
     h.clock.advance(60_000);
     h.gas.run('refreshTrackingSheet');
     expect(column(h, 'Tracking')[0]).toBe('tracked');
@@ -203,7 +208,7 @@ describe('bulk tracking', () => {
       h.emulator.requestLog.count(
         (e) => e.method === 'POST' && e.path.endsWith('/tracking_requests'),
       ),
-    ).toBe(1);
+    ).toBe(2);
   });
 
   it('counts a 422 duplicate as tracked and shows failures with their reason', () => {

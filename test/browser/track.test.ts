@@ -153,3 +153,126 @@ test('"Track all untracked rows" tracks the sheet’s rows and reports it', asyn
   await expect(allStatus.getAttribute('data-kind')).resolves.toBe('ok');
   await s.screenshot('track-all');
 });
+
+const scacField = () => s.page.getByRole('combobox', { name: 'Carrier (SCAC)' });
+const suggestion = () => s.page.locator('#track-scac-suggestion');
+const scacBecomes = (value: string) =>
+  s.page.waitForFunction(
+    (v) => (document.getElementById('track-scac') as HTMLInputElement).value === v,
+    value,
+  );
+
+test('typing a number fills its carrier by itself (auto_select), and tracks with it', async () => {
+  s = await sidebar.open();
+  const { page } = s;
+  await page.getByLabel('What to track').selectOption('bill_of_lading');
+  const numberField = page.getByLabel('Number', { exact: true });
+  // Not yet a plausible number: nothing is asked.
+  await numberField.pressSequentially('MED');
+  await page.waitForTimeout(600);
+  expect(s.callsTo('inferCarrier')).toHaveLength(0);
+  await numberField.pressSequentially('UFR030802');
+  await scacBecomes('MSCU');
+  await suggestion().getByText('Carrier from the number: Mediterranean Shipping Company').waitFor();
+  await page.locator('#track-scac-hint').getByText('Carrier: Mediterranean').waitFor();
+  // Typing paused once: one question for the whole number.
+  expect(s.callsTo('inferCarrier')).toEqual([
+    { fn: 'inferCarrier', args: [{ number: 'MEDUFR030802' }] },
+  ]);
+  await s.screenshot('track-carrier-suggested');
+  await page.getByRole('button', { name: 'Track', exact: true }).click();
+  await status().getByText('Tracking requested for MEDUFR030802').waitFor();
+  expect(s.h.emulator.account()!.trackingRequests()[0]).toMatchObject({
+    requestNumber: 'MEDUFR030802',
+    scac: 'MSCU',
+  });
+});
+
+test('a SCAC the person typed is never overwritten; a suggestion replaces only its own', async () => {
+  s = await sidebar.open();
+  const { page } = s;
+  await page.getByLabel('What to track').selectOption('bill_of_lading');
+  await scacField().fill('HLCU');
+  await page.getByLabel('Number', { exact: true }).fill('MEDUFR030802');
+  await suggestion().getByText('you entered HLCU').waitFor();
+  await expect(scacField().inputValue()).resolves.toBe('HLCU');
+  await suggestion().getByRole('button', { name: 'Use MSCU' }).click();
+  await expect(scacField().inputValue()).resolves.toBe('MSCU');
+
+  // A suggestion's own fill follows the number; an unknown number takes it away again.
+  await scacField().fill('');
+  await page.getByLabel('Number', { exact: true }).fill('ONEYSH9AME650500');
+  await scacBecomes('ONEY');
+  await page.getByLabel('Number', { exact: true }).fill('EGLV084900042045');
+  await scacBecomes('EGLV');
+  await page.getByLabel('Number', { exact: true }).fill('XQZ2026001');
+  await suggestion().getByText('No carrier suggested for this number').waitFor();
+  await expect(scacField().inputValue()).resolves.toBe('');
+});
+
+test('needs_confirmation offers the candidates as buttons; the text stays text', async () => {
+  s = await sidebar.open();
+  const { page } = s;
+  const number = newContainerNumber('554433');
+  await page.getByLabel('What to track').selectOption('container');
+  await page.getByLabel('Number', { exact: true }).fill(number);
+  await suggestion().getByText('Several carriers use boxes with this prefix').waitFor();
+  const choices = suggestion().getByRole('button');
+  await expect(choices.count()).resolves.toBeGreaterThanOrEqual(2);
+  await expect(scacField().inputValue()).resolves.toBe('');
+  const first = (await choices.first().textContent()) ?? '';
+  expect(first).toMatch(/^[A-Z]{4} \(.+\)$/);
+  await s.screenshot('track-carrier-candidates');
+  await choices.first().click();
+  await expect(scacField().inputValue()).resolves.toBe(first.slice(0, 4));
+
+  // A carrier name is shown as the characters it is, never as markup.
+  const hostile = '<img src=x onerror="window.__injected=1">';
+  s.h.interceptors.push((req) =>
+    req.url.endsWith('/tracking_requests/infer_number')
+      ? {
+          status: 200,
+          headers: { 'Content-Type': 'application/vnd.api+json' },
+          body: JSON.stringify({
+            data: {
+              id: 'req_x',
+              type: 'infer_number_results',
+              attributes: {
+                shipping_line: {
+                  decision: 'needs_confirmation',
+                  selected: null,
+                  candidates: [
+                    { scac: 'MSCU', name: hostile },
+                    { scac: 'MAEU', name: 'Maersk' },
+                  ],
+                },
+              },
+            },
+          }),
+        }
+      : undefined,
+  );
+  await page.getByLabel('Number', { exact: true }).fill(newContainerNumber('554434'));
+  await suggestion()
+    .getByRole('button', { name: `MSCU (${hostile})` })
+    .waitFor();
+  await expect(suggestion().locator('img').count()).resolves.toBe(0);
+  await expect(page.evaluate('window.__injected')).resolves.toBeUndefined();
+});
+
+test('no_prediction: the number is tracked with the service’s carrier detection', async () => {
+  s = await sidebar.open();
+  const { page } = s;
+  await page.getByLabel('What to track').selectOption('bill_of_lading');
+  await page.getByLabel('Number', { exact: true }).fill('XQZ2026002');
+  await suggestion().getByText('No carrier suggested for this number').waitFor();
+  await page.getByRole('button', { name: 'Track', exact: true }).click();
+  await status().getByText('Tracking requested for XQZ2026002').waitFor();
+  await expect(page.locator('#track-result').textContent()).resolves.toContain(
+    'SCACdetected by the service',
+  );
+  expect(s.h.emulator.account()!.trackingRequests()[0]).toMatchObject({
+    requestNumber: 'XQZ2026002',
+    scac: null,
+  });
+});

@@ -34,7 +34,7 @@ describe('pickDemoRows', () => {
       'A BOL with fees in two currencies: each summed on its own',
       'Not tracked yet, has a SCAC: a refresh starts tracking it',
       'Not tracked yet: waits for the line’s manifest',
-      'Not tracked, no SCAC: the sheet asks for one',
+      'Not tracked, no SCAC: the service detects the carrier from the number',
       'A mistyped container number',
     ]);
     const tracked = new Set(

@@ -51,10 +51,14 @@ describe('validateTrackForm', () => {
     });
   });
 
-  it('wants a 4-letter SCAC and splits ref numbers like the Tracking sheet', () => {
+  it('wants a 4-letter SCAC or none (the service detects it) and splits ref numbers like the Tracking sheet', () => {
     const bol = { ...form, requestType: 'bill_of_lading', requestNumber: 'maeu 2405-12345' };
     expect(validateTrackForm({ ...bol, scac: 'MAE' })).toMatchObject({ ok: false, field: 'scac' });
     expect(validateTrackForm({ ...bol, scac: 'MA3U' })).toMatchObject({ ok: false, field: 'scac' });
+    expect(validateTrackForm({ ...bol, scac: '  ' })).toMatchObject({
+      ok: true,
+      value: { scac: '' },
+    });
     expect(
       validateTrackForm({ ...bol, scac: ' maeu ', refNumbers: 'PO-1, PO-2;PO-3\nPO-4' }),
     ).toEqual({
@@ -88,7 +92,7 @@ describe('validateTrackForm', () => {
       requestType: fc.constantFrom('container', 'bill_of_lading', 'booking_number', 'bol'),
       requestNumber: number,
       scac: fc.oneof(
-        fc.constantFrom('MAEU', 'hlcu', ' ZIMU '),
+        fc.constantFrom('MAEU', 'hlcu', ' ZIMU ', '', '  '),
         fc.stringMatching(/^[A-Za-z1]{3,5}$/),
       ),
       refNumbers: fc.constantFrom('', 'PO-1', 'PO-1, PO-2', ' ;PO-9\n'),

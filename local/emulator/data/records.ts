@@ -184,6 +184,8 @@ export interface TrackingStep {
   isRetrying: boolean;
   retryCount: number | null;
   createsShipment: boolean;
+  /** The carrier auto-detection settled on, given to the request with this step. */
+  scac?: string;
 }
 
 export interface TrackingRequestRecord {
@@ -192,7 +194,8 @@ export interface TrackingRequestRecord {
   updatedAtMs: number;
   requestNumber: string;
   requestType: RequestType;
-  scac: string;
+  /** null while `auto_detect_vocc_scac` has not detected the carrier (or failed to). */
+  scac: string | null;
   refNumbers: string[];
   shipmentTags: string[];
   status: TrackingRequestStatus;

@@ -3,7 +3,7 @@
 // the web app.
 import type { HttpResponse } from '../../http';
 import { apiError, html, json, jsonApi, statusTitle } from './respond';
-import type { Area } from './router';
+import type { Area, RateBucket } from './router';
 import { s3Error } from './s3-error';
 
 const UNAUTHORIZED_BODY = {
@@ -51,14 +51,17 @@ export function tooLarge(area: Area, limit: number): HttpResponse {
 }
 
 export function tooManyRequests(
-  bucket: 'general' | 'tracking_requests',
+  bucket: RateBucket,
   retryAfter: number,
   limit: number,
   windowMs: number,
 ): HttpResponse {
+  // The tracking-request and infer_number texts are the OpenAPI document's 429 examples.
   const detail =
     bucket === 'tracking_requests'
       ? "You've hit the create tracking requests limit. Please try again in a minute."
-      : `Rate limit exceeded: ${limit} requests per ${windowMs / 1000} seconds per API key. Retry after ${retryAfter} seconds.`;
+      : bucket === 'infer_number'
+        ? 'Rate limit exceeded'
+        : `Rate limit exceeded: ${limit} requests per ${windowMs / 1000} seconds per API key. Retry after ${retryAfter} seconds.`;
   return apiError(429, { detail }, { 'Retry-After': String(retryAfter) });
 }

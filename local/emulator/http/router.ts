@@ -6,14 +6,16 @@ import type { RequestContext } from './request-context';
 /** Where a route lives decides how its errors look: JSON:API, plain JSON, HTML or S3 XML. */
 export type Area = 'api' | 'uploads' | 'storage' | 'app';
 
+export type RateBucket = 'general' | 'tracking_requests' | 'infer_number';
+
 export interface Route<Env> {
   method: string;
   pattern: string;
   area: Area;
   /** Needs `Authorization: Token <key>` (and counts against that key's rate limit). */
   auth: boolean;
-  /** Rate-limit bucket; POST /tracking_requests has its own, like the real service. */
-  bucket?: 'general' | 'tracking_requests';
+  /** Rate-limit bucket; POST /tracking_requests and infer_number have their own, like the real service. */
+  bucket?: RateBucket;
   /** `json`: parsed JSON document; `raw`: bytes only. */
   body?: 'json' | 'raw';
   handler: (ctx: RequestContext, env: Env) => HttpResponse;

@@ -19,6 +19,7 @@ export function advanceLifecycles(account: AccountStore, now: number): void {
       request.isRetrying = next.isRetrying;
       request.retryCount = next.retryCount;
       request.updatedAtMs = next.at;
+      if (next.scac) request.scac = next.scac;
       if (next.createsShipment) request.shipmentId = createShipment(account, request, next.at);
     }
     if (request.steps.length === 0) account.unsettledRequests.delete(request);
@@ -41,7 +42,7 @@ function createShipment(account: AccountStore, request: TrackingRequestRecord, a
   const rng = createRng(seed);
   const isContainer = request.requestType === 'container';
   const plan = randomShipmentPlan(rng, {
-    scac: request.scac,
+    scac: request.scac ?? undefined,
     phase: rng.chance(0.6) ? 'sailing' : 'at_port',
     containers: isContainer ? 1 : rng.int(1, 3),
     refNumbers: request.refNumbers,

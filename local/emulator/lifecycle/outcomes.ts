@@ -76,3 +76,28 @@ export function planOutcome(
   }
   return [step(first, 'created')];
 }
+
+/**
+ * A request made with `auto_detect_vocc_scac` and no SCAC: pending with no SCAC until the pending
+ * delay ends; then the detected carrier joins the request and its outcome follows as for a
+ * request made with that SCAC, or it fails with `scac_auto_detect_failed` (the OpenAPI
+ * document's description of the attribute).
+ */
+export function planAutoDetectOutcome(
+  requestNumber: string,
+  detectedScac: string | null,
+  requestType: RequestType,
+  createdAtMs: number,
+  delays: TrackingDelays,
+): TrackingStep[] {
+  if (detectedScac === null)
+    return [step(createdAtMs + delays.pendingMs, 'failed', 'scac_auto_detect_failed')];
+  const [first, ...rest] = planOutcome(
+    requestNumber,
+    detectedScac,
+    requestType,
+    createdAtMs,
+    delays,
+  );
+  return first ? [{ ...first, scac: detectedScac }, ...rest] : [];
+}

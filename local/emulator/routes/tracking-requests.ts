@@ -2,6 +2,7 @@
 import { isValidContainerNumber, normalizeContainerNumber } from '../core/iso6346';
 import type { AccountStore } from '../data/account-store';
 import { REQUEST_TYPES, type RequestType, type TrackingRequestRecord } from '../data/records';
+import { detectCarrier } from '../data/carrier-prefixes';
 import { findShippingLine } from '../data/shipping-lines';
 import type { EmulatorEnv } from '../env';
 import { readResource, readStringList } from '../http/documents-in';
@@ -10,7 +11,7 @@ import { paginate, readPage } from '../http/pagination';
 import type { RequestContext } from '../http/request-context';
 import { apiErrors, invalid, jsonApi, type ApiError } from '../http/respond';
 import type { Route } from '../http/router';
-import { planOutcome } from '../lifecycle/outcomes';
+import { planAutoDetectOutcome, planOutcome } from '../lifecycle/outcomes';
 import { trackingRequestNode } from '../serialize/graph';
 import { fold } from './matching';
 import { showById } from './resource-by-id';
@@ -77,12 +78,26 @@ function createTrackingRequest(ctx: RequestContext, env: EmulatorEnv) {
       ),
     );
   }
+  const autoDetect = a.auto_detect_vocc_scac;
+  if (autoDetect !== undefined && typeof autoDetect !== 'boolean') {
+    errors.push(
+      invalid(
+        `${A}/auto_detect_vocc_scac`,
+        'Auto detect vocc scac must be true or false',
+        'invalid',
+      ),
+    );
+  }
   const scac = typeof a.scac === 'string' ? a.scac.trim().toUpperCase() : '';
+  // "Required unless `auto_detect_vocc_scac` is `true`" (OpenAPI): a given SCAC still wins.
+  const detecting = scac === '' && autoDetect === true;
   const line = scac === '' ? undefined : findShippingLine(scac);
-  if (scac === '') errors.push(invalid(`${A}/scac`, "Scac can't be blank", 'blank'));
-  if (!line)
+  if (detecting) {
+    // No SCAC to check: the carrier is detected after creation (planAutoDetectOutcome).
+  } else if (!line) {
+    if (scac === '') errors.push(invalid(`${A}/scac`, "Scac can't be blank", 'blank'));
     errors.push(invalid(`${A}/scac`, `Scac '${scac}' is not recognized`, 'not_recognized'));
-  else if (type && !line.supports[type]) {
+  } else if (type && !line.supports[type]) {
     const what = type.replace(/_/g, ' ');
     errors.push(
       invalid(
@@ -114,7 +129,7 @@ function createTrackingRequest(ctx: RequestContext, env: EmulatorEnv) {
     updatedAtMs: ctx.now,
     requestNumber: number,
     requestType: type,
-    scac,
+    scac: detecting ? null : scac,
     refNumbers: refs,
     shipmentTags: tags,
     status: 'pending',
@@ -122,10 +137,19 @@ function createTrackingRequest(ctx: RequestContext, env: EmulatorEnv) {
     isRetrying: false,
     retryCount: null,
     shipmentId: null,
-    steps: planOutcome(number, line?.scac ?? scac, type, ctx.now, env.delays),
+    steps: detecting
+      ? planAutoDetectOutcome(number, detectedScac(number, type), type, ctx.now, env.delays)
+      : planOutcome(number, line?.scac ?? scac, type, ctx.now, env.delays),
   };
   ctx.account.addTrackingRequest(record);
   return jsonApi(201, { data: trackingRequestNode(ctx.account, record).resource });
+}
+
+/** The carrier auto-detection settles on: one the number names unambiguously and that tracks
+ * this kind of number ("no supported carrier" fails the request otherwise). */
+function detectedScac(number: string, type: RequestType): string | null {
+  const line = detectCarrier(number);
+  return line && line.supports[type] ? line.scac : null;
 }
 
 /** A number that is pending, waiting for its manifest or already tracked in this account. */
@@ -169,7 +193,7 @@ function listRequests(ctx: RequestContext) {
       (r) =>
         (number === null || fold(r.requestNumber) === fold(number)) &&
         (status === null || r.status === status) &&
-        (scac === null || fold(r.scac) === fold(scac)) &&
+        (scac === null || fold(r.scac ?? '') === fold(scac)) &&
         (text === null || fold(r.requestNumber).includes(fold(text))) &&
         created(r.createdAtMs) &&
         updated(r.updatedAtMs),

@@ -173,7 +173,10 @@ export function pickDemoRows(doc: ShipmentsDocument, today: number): DemoRow[] {
       scac: 'HLCU',
       note: 'Not tracked yet: waits for the line’s manifest',
     },
-    { number: 'ONEYTYO0011223', note: 'Not tracked, no SCAC: the sheet asks for one' },
+    {
+      number: 'ONEYTYO0011223',
+      note: 'Not tracked, no SCAC: the service detects the carrier from the number',
+    },
   );
   const first = rows[0];
   if (first && !first.scac) {

@@ -20,11 +20,16 @@ function loadCarriers(): Promise<Carrier[]> {
   return carriers;
 }
 
+export interface CarrierPicker {
+  /** Sets the field as a pick from the list would (the hint names the carrier). */
+  choose(scac: string): void;
+}
+
 export function setupCarrierPicker(
   input: HTMLInputElement,
   listbox: HTMLElement,
   hint: HTMLElement,
-): void {
+): CarrierPicker {
   let known: Carrier[] = [];
   let shown: Carrier[] = [];
   let active = -1;
@@ -126,4 +131,19 @@ export function setupCarrierPicker(
     event.preventDefault();
     pick(Array.from(listbox.children).indexOf(option));
   });
+
+  return {
+    choose(scac) {
+      input.value = scac;
+      close();
+      describe();
+      loadCarriers().then(
+        (list) => {
+          known = list;
+          describe();
+        },
+        () => undefined, // the hint keeps its text; focusing the field tries the list again
+      );
+    },
+  };
 }

@@ -14,6 +14,7 @@ export type SidebarApi = Pick<
   | 'enableAutoRefresh'
   | 'disableAutoRefresh'
   | 'createTrackingRequest'
+  | 'inferCarrier'
   | 'trackUntrackedRows'
   | 'listShippingLines'
   | 'getPickerConfig'

@@ -1,7 +1,9 @@
-// Track: start tracking one BOL, booking or container number, or every untracked row of the
-// Tracking sheet. Checked here first; on a 422 the service's own words are shown.
+// Track: start tracking one BOL, booking or container number (its carrier suggested as it is
+// typed, or left to the service to detect), or every untracked row of the Tracking sheet.
+// Checked here first; on a 422 the service's own words are shown.
 
 import { setupCarrierPicker } from './carrier-picker';
+import { setupCarrierSuggestion } from './carrier-suggestion';
 import { byId, details, fill } from './dom';
 import { formatDateTime, REQUEST_TYPE_LABELS, requestStatusText } from './format';
 import { call, type ResultOf } from './server';
@@ -32,11 +34,18 @@ export function setupTrackTab(): TabHandlers {
     refNumbers: refs,
   };
 
-  setupCarrierPicker(
+  const picker = setupCarrierPicker(
     scac,
     byId('track-scac-list', HTMLElement),
     byId('track-scac-hint', HTMLElement),
   );
+  setupCarrierSuggestion({
+    type,
+    number,
+    scac,
+    region: byId('track-scac-suggestion', HTMLElement),
+    choose: (code) => picker.choose(code),
+  });
   const showHint = () => (numberHint.textContent = NUMBER_HINTS[type.value] ?? '');
   type.addEventListener('change', showHint);
   showHint();
@@ -53,7 +62,7 @@ export function setupTrackTab(): TabHandlers {
       details([
         ['Number', request.requestNumber],
         ['Type', REQUEST_TYPE_LABELS[request.requestType] ?? request.requestType],
-        ['SCAC', request.scac ?? ''],
+        ['SCAC', request.scac ?? 'detected by the service'],
         ['Status', requestStatusText(request.status, request.failedReason)],
         ['Request id', request.id],
         ['Created', formatDateTime(request.createdAt)],

@@ -78,12 +78,13 @@ export function validateTrackForm(input: TrackFormInput): Checked {
     }
   }
   const scac = input.scac.trim().toUpperCase();
-  if (!/^[A-Z]{4}$/.test(scac)) {
+  // Empty: the service detects the carrier (the server sends auto_detect_vocc_scac).
+  if (scac !== '' && !/^[A-Z]{4}$/.test(scac)) {
     return {
       ok: false,
       field: 'scac',
       message:
-        "Enter the carrier's 4-letter SCAC (e.g. MAEU, MSCU), or pick the carrier from the list.",
+        "Enter the carrier's 4-letter SCAC (e.g. MAEU, MSCU), pick the carrier from the list, or leave it empty to let the service detect it.",
     };
   }
   const refNumbers = splitRefNumbers(input.refNumbers);

@@ -57,7 +57,8 @@ export type Erratum =
   | 'relative-self-link'
   | 'null-relationship-data'
   | 'search-result-type'
-  | 'failed-reason-not-in-enum';
+  | 'failed-reason-not-in-enum'
+  | 'auto-detect-scac-null';
 
 /** The real service's own deviations from its schema (see the module comment). */
 export function classify(error: ErrorObject): Erratum | null {
@@ -94,6 +95,16 @@ export function classify(error: ErrorObject): Erratum | null {
     /\/attributes\/failed_reason$/.test(error.instancePath)
   ) {
     return 'failed-reason-not-in-enum';
+  }
+  // A request made with `auto_detect_vocc_scac` has `scac: null` until the carrier is detected,
+  // as the document's own description of that attribute says; its schema has no `nullable`.
+  if (
+    error.keyword === 'type' &&
+    error.params.type === 'string' &&
+    data === null &&
+    /\/attributes\/scac$/.test(error.instancePath)
+  ) {
+    return 'auto-detect-scac-null';
   }
   if (
     error.keyword === 'type' &&
