@@ -43,3 +43,4 @@ export { getSelectedRow, updateRefNumbers } from './addon/references-api';
 export { listShippingLines } from './addon/shipping-lines-api';
 export { trackUntrackedRows } from './addon/menu-actions';
 export { getDiagnostics } from './addon/diagnostics-api';
+export { sendAlertDigestNow, getAlertStatus } from './addon/alerts-api';
