@@ -79,7 +79,6 @@ function stateSheet(
   // insertSheet activates the new sheet: the person's sheet is activated back.
   const active = ss.getActiveSheet();
   const sheet = ss.insertSheet(STATE_SHEET);
-  sheet.getRange(1, 1, 1, HEADERS.length).setValues([HEADERS]);
   sheet.hideSheet();
   active?.activate();
   return sheet;
@@ -130,9 +129,11 @@ export function writeState(
   }
   if (first >= 0 && last >= first) {
     ensureRows(sheet, last + 2);
-    sheet
-      .getRange(first + 2, 1, last - first + 1, HEADERS.length)
-      .setValues(order.slice(first, last + 1).map((n) => asRow(byNumber.get(n)!)));
+    const block = order.slice(first, last + 1).map((n) => asRow(byNumber.get(n)!));
+    // A new sheet gets its header row in the same write.
+    const from = read.exists ? first + 2 : 1;
+    if (!read.exists) block.unshift(HEADERS);
+    sheet.getRange(from, 1, block.length, HEADERS.length).setValues(block);
   }
   if (retiring && read.rows > order.length) {
     sheet.getRange(order.length + 2, 1, read.rows - order.length, HEADERS.length).clearContent();

@@ -40,8 +40,9 @@ function lookup(run: Execution, number: string, kind: 'container' | 'shipment') 
     return {
       id: a.container.id,
       refNumbers: refNumbersOf(a.container.attributes.ref_numbers),
+      // Only the container is fresh: its shipment may come from the cache, so it stays unknown.
       observed: fresh
-        ? [{ kind: 'container' as const, container: a.container, shipment: a.shipment }]
+        ? [{ kind: 'container' as const, container: a.container, shipment: undefined }]
         : [],
     };
   }

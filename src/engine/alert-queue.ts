@@ -54,22 +54,26 @@ function asciiJson(value: unknown): string {
   );
 }
 
-const BUDGET = SHARDS * SHARD_CHARS;
+/** Room kept for the `dropped` count growing by a few digits while entries are dropped. */
+const BUDGET = SHARDS * SHARD_CHARS - 64;
 
-/** Drops the least needed entries until the state fits its budget. */
+/** Drops the least needed entries until the state fits its budget (sizes counted once each). */
 export function fitAlertState(state: AlertState): AlertState {
   const s = { ...state, pending: [...state.pending], sent: [...state.sent] };
-  const fits = () => asciiJson(s).length <= BUDGET;
-  while (!fits() && s.sent.length > 0) s.sent.shift();
-  const dropOldest = (immediate: boolean) => {
-    const i = s.pending.findIndex((a) => isImmediate(a.kind) === immediate);
-    if (i < 0) return false;
-    s.pending.splice(i, 1);
-    s.dropped += 1;
-    return true;
-  };
-  while (!fits() && dropOldest(false));
-  while (!fits() && dropOldest(true));
+  const size = (a: QueuedAlert) => asciiJson(a).length + 1;
+  let total = asciiJson(s).length;
+  while (total > BUDGET && s.sent.length > 0) total -= size(s.sent.shift()!);
+  for (const immediate of [false, true]) {
+    let i = 0;
+    while (total > BUDGET && i < s.pending.length) {
+      if (isImmediate(s.pending[i]!.kind) !== immediate) {
+        i++;
+        continue;
+      }
+      total -= size(s.pending.splice(i, 1)[0]!);
+      s.dropped += 1;
+    }
+  }
   return s;
 }
 
