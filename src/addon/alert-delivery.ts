@@ -197,9 +197,14 @@ export function sendDigest(
   };
 }
 
-/** A run's delivery: recovery, the immediate email, then the digest when it is due. */
+/**
+ * A run's delivery: recovery, the immediate email, then the digest when it is due. The first
+ * digest goes out the day after the first run with alerts on: a digest minutes after the first
+ * immediate email would only repeat it.
+ */
 export function deliverAlerts(state: AlertState, ctx: DeliveryContext): AlertState {
-  let s = sendImmediate(recoverInterrupted(state), ctx);
+  const started = state.lastDigestDay ?? todayIn(ctx.now, ctx.timeZone);
+  let s = sendImmediate(recoverInterrupted({ ...state, lastDigestDay: started }), ctx);
   if (digestDue(s, ctx.settings.alertDigestHour, ctx.now, ctx.timeZone))
     s = sendDigest(s, ctx, true).state;
   return s;
