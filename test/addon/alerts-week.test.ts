@@ -4,7 +4,6 @@
 // escaping, an injected MailApp failure sent later, quota exhaustion and recovery, and no
 // duplicates on repeated refreshes or a sidebar look-up.
 
-import type { ContainerRecord, ShipmentRecord } from '../../local/emulator';
 import { sheetValues, withRows } from '../helpers/addon-harness';
 
 const HOUR = 3_600_000;

@@ -76,7 +76,11 @@ it('rebuilds a deleted or damaged baseline without a flood of alerts or Change L
     expect.stringMatching(/^Container alert: 1 hold placed/),
   ]);
   // The hold, and the readiness it takes away: one row each, once.
-  expect(sheetValues(h, 'Change Log').slice(1).map((r) => [r[1], r[2], r[3], r[4]])).toEqual([
+  expect(
+    sheetValues(h, 'Change Log')
+      .slice(1)
+      .map((r) => [r[1], r[2], r[3], r[4]]),
+  ).toEqual([
     [boxes[0]!.attributes.number, 'ready_for_pickup', 'yes', 'no'],
     [boxes[0]!.attributes.number, 'holds', '', 'USDA: hold'],
   ]);
