@@ -80,6 +80,13 @@ function stateSheet(
   const active = ss.getActiveSheet();
   const sheet = ss.insertSheet(STATE_SHEET);
   sheet.hideSheet();
+  // Warning only: the add-in (as any editor) keeps writing it; a person is warned before editing.
+  sheet
+    .protect()
+    .setDescription(
+      'Container Tracking: what the add-in last knew (for the Change Log and alerts).',
+    )
+    .setWarningOnly(true);
   active?.activate();
   return sheet;
 }

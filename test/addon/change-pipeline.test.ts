@@ -47,6 +47,7 @@ it('rebuilds a deleted or damaged baseline without a flood of alerts or Change L
   expect(outbox[0]!.subject).toMatch(/^Container alert: 3 LFDs due/);
   const state = h.gas.spreadsheet.sheetByName(STATE_SHEET)!;
   expect(state.hidden).toBe(true);
+  expect(state.protection).toMatchObject({ warningOnly: true });
   expect(h.gas.spreadsheet.activeSheet().name).not.toBe(STATE_SHEET);
 
   // Someone deletes the hidden sheet: the next refresh rebuilds it and says nothing.
