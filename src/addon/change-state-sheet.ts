@@ -93,7 +93,8 @@ function stateSheet(
 
 const asRow = (r: KnownRecord): unknown[] => [
   safeCell(r.number),
-  new Date(r.seen).toISOString(),
+  // As text: Sheets would read an ISO date-time as a date and hand back a Date in its own zone.
+  safeCell(new Date(r.seen).toISOString()),
   safeCell(JSON.stringify(r.snapshot)),
   safeCell(JSON.stringify(r.alerted)),
 ];

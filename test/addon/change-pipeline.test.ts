@@ -131,3 +131,26 @@ it('sends the digest now, says when there is nothing to report, and reports its 
   });
   expect(() => h.gas.run('sendAlertDigestNow')).toThrow(/Alerts are off/);
 });
+
+it('follows a number tracked from the sidebar: its request failing is logged and alerted once', () => {
+  const h = withRows([]);
+  h.gas.run('saveSettings', [{ alertRecipients: 'ops@example.com' }]);
+  h.gas.run('createTrackingRequest', [
+    { requestType: 'bill_of_lading', requestNumber: 'MAEUFAIL123456', scac: 'MAEU' },
+  ]);
+  expect(logRows(h)).toBe(0); // the sidebar's request is the number's first sighting
+  h.clock.advance(60_000);
+  h.gas.run('refreshTrackingSheet');
+  h.clock.advance(60_000);
+  h.gas.run('refreshTrackingSheet');
+  expect(
+    sheetValues(h, 'Change Log')
+      .slice(1)
+      .map((r) => r.slice(1)),
+  ).toEqual([['MAEUFAIL123456', 'tracking', 'pending', 'failed: not_found', 'refresh']]);
+  const outbox = h.gas.project.mail.outbox;
+  expect(outbox.map((e) => e.subject)).toEqual([
+    expect.stringMatching(/^Container alert: 1 tracking request failed/),
+  ]);
+  expect(outbox[0]!.body).toContain('MAEUFAIL123456: tracking request failed: not_found');
+});
