@@ -45,8 +45,31 @@ export type Observation =
   | { kind: 'shipment'; number: string; shipment: ShipmentRecord }
   | { kind: 'request'; number: string; tracking: string };
 
-/** Records the state sheet held at the last write: tells a lost baseline from a new sheet. */
+/**
+ * Records the state sheet held at the last write (`{rows, lostSince}`): tells a lost baseline
+ * from a new sheet. While the sheet holds fewer, records without a row are not news; that lasts
+ * until the rows are back (a listing spread over runs rebuilds them in a few runs) or LOST_GRACE_MS
+ * has passed (numbers removed from the sheet meanwhile never come back).
+ */
 const ROWS_MARKER = 'CT_CHANGE_ROWS';
+const LOST_GRACE_MS = 3 * 86_400_000;
+
+interface RowsMarker {
+  rows: number;
+  lostSince: number | null;
+}
+
+function readMarker(raw: string | undefined): RowsMarker {
+  try {
+    const v = JSON.parse(raw ?? '') as Partial<RowsMarker>;
+    return {
+      rows: typeof v.rows === 'number' ? v.rows : 0,
+      lostSince: typeof v.lostSince === 'number' ? v.lostSince : null,
+    };
+  } catch {
+    return { rows: 0, lostSince: null };
+  }
+}
 /** A record's `Seen` is rewritten at most this often when nothing else about it changed. */
 const SEEN_REFRESH_MS = 86_400_000;
 const LOCK_WAIT_MS = 10_000;
@@ -123,7 +146,10 @@ export class ChangeRun {
     const settings = this.run.settings();
     const alertsOn = settings.alertRecipients !== '';
     const read = readState(this.ss);
-    const lostBaseline = Number(all[ROWS_MARKER] ?? 0) > read.records.size;
+    const marker = readMarker(all[ROWS_MARKER]);
+    const lostBaseline =
+      marker.rows > read.records.size &&
+      (marker.lostSince === null || this.now - marker.lostSince < LOST_GRACE_MS);
     const next = new Map<string, KnownRecord>(read.records);
     const changed = new Set<string>();
     const rows: Change[] = [];
@@ -155,7 +181,12 @@ export class ChangeRun {
     }
 
     const held = writeState(this.ss, read, next, changed, this.now);
-    if (String(held) !== (all[ROWS_MARKER] ?? '0')) props.setAll({ [ROWS_MARKER]: String(held) });
+    const nextMarker: RowsMarker =
+      lostBaseline && held < marker.rows
+        ? { rows: marker.rows, lostSince: marker.lostSince ?? this.now }
+        : { rows: held, lostSince: null };
+    const markerText = JSON.stringify(nextMarker);
+    if (markerText !== all[ROWS_MARKER]) props.setAll({ [ROWS_MARKER]: markerText });
     appendChanges(this.ss, [...this.extra, ...rows]);
 
     const queue = new AlertQueue(props);

@@ -3,7 +3,7 @@
 // person's sheet stays active; sendAlertDigestNow and getAlertStatus answer as the sidebar needs.
 
 import { STATE_SHEET } from '../../src/addon/change-state-sheet';
-import { sheetValues, withRows } from '../helpers/addon-harness';
+import { sheetValues, withRows, type Interceptor } from '../helpers/addon-harness';
 
 function dueBoxes() {
   const seed = withRows([]);
@@ -50,8 +50,14 @@ it('rebuilds a deleted or damaged baseline without a flood of alerts or Change L
   expect(state.protection).toMatchObject({ warningOnly: true });
   expect(h.gas.spreadsheet.activeSheet().name).not.toBe(STATE_SHEET);
 
-  // Someone deletes the hidden sheet: the next refresh rebuilds it and says nothing.
+  // Someone deletes the hidden sheet. A refresh that gets no data (the service is down) keeps
+  // knowing the baseline is lost; the next one rebuilds it and says nothing.
   h.gas.spreadsheet.sheets = h.gas.spreadsheet.sheets.filter((s) => s.name !== STATE_SHEET);
+  const down: Interceptor = () => ({ status: 503, headers: {}, body: '' });
+  h.interceptors.push(down);
+  h.clock.advance(60 * 60_000);
+  h.gas.run('refreshTrackingSheet');
+  h.interceptors.splice(h.interceptors.indexOf(down), 1);
   h.clock.advance(60 * 60_000);
   h.gas.run('refreshTrackingSheet');
   expect(outbox).toHaveLength(1);
