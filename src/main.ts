@@ -45,3 +45,4 @@ export { stopTracking, resumeTracking, getTimeline } from './addon/shipment-trac
 export { listShippingLines } from './addon/shipping-lines-api';
 export { trackUntrackedRows } from './addon/menu-actions';
 export { getDiagnostics } from './addon/diagnostics-api';
+export { sendAlertDigestNow, getAlertStatus } from './addon/alerts-api';

@@ -256,6 +256,18 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
       ],
       ['listShippingLines', 'server', 'Carriers (SCAC, name) for the Track form.', []],
       [
+        'sendAlertDigestNow',
+        'server',
+        'Sends the alert digest now (nothing is sent when there is nothing to report).',
+        [],
+      ],
+      [
+        'getAlertStatus',
+        'server',
+        'Whether alerts are on, their recipients, the last and next digest, alerts waiting, the email quota left and the last error.',
+        [],
+      ],
+      [
         'trackUntrackedRows',
         'server',
         'Refreshes the Tracking sheet, which tracks every untracked row (the service detects the carrier of rows without a SCAC).',

@@ -2,6 +2,7 @@
 // naive one-request-per-cell strategy. `--readme` also writes the table into README.md.
 
 import { readFileSync, writeFileSync } from 'node:fs';
+import { changeDetectionReport } from './change-detection';
 import { concurrencyTable } from './concurrency';
 import * as s from './scenarios';
 import { largeAccountsReport } from './large-accounts';
@@ -59,7 +60,8 @@ for (const r of rows) {
 const table = lines.join('\n');
 console.log(table);
 console.log(`\n${concurrencyTable()}`);
-for (const report of [soakReport, largeAccountsReport]) console.log(`\n${report()}`);
+for (const report of [soakReport, largeAccountsReport, changeDetectionReport])
+  console.log(`\n${report()}`);
 
 if (process.argv.includes('--readme')) {
   const readme = readFileSync('README.md', 'utf8');

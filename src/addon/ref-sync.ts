@@ -20,7 +20,7 @@ import {
   type RefDecision,
 } from '../engine/ref-number-sync';
 import { writeInputTexts } from './tracking-sheet-append';
-import { appendChanges, type Change, type ChangeSource } from './change-log';
+import type { Change, ChangeSource } from './change-log';
 
 /** A decision that changes something. */
 type RefUpdate = Exclude<RefDecision, { action: 'none' }>;
@@ -120,7 +120,6 @@ function changeRow(
 }
 
 export interface RefSyncInput {
-  ss: GoogleAppsScript.Spreadsheet.Spreadsheet;
   sheet: GoogleAppsScript.Spreadsheet.Sheet;
   layout: SheetLayout;
   rows: readonly RowInput[];
@@ -132,6 +131,8 @@ export interface RefSyncInput {
   now: number;
   /** The refresh's read of a row's `Ref Numbers` cell (by sheet row index), to bridge gaps. */
   currentCell?: (rowIndex: number) => unknown;
+  /** Where the Change Log rows go: the run's change pipeline, for its one append. */
+  log: (changes: readonly Change[]) => void;
 }
 
 /** The refresh's step: every row whose record this run has is brought in step with it. */
@@ -214,16 +215,15 @@ export function syncRefNumbers(input: RefSyncInput): RefSyncResult {
   writeCells(input.sheet, col, cells, input.currentCell);
   if (saved.containers.length + saved.shipments.length > 0) input.store.write(saved);
   baseStore.save(previous, digests, new Set(input.rows.map((r) => r.number)));
-  appendChanges(input.ss, changes);
+  input.log(changes);
   return { requests: results.length, failure };
 }
 
 /**
  * After the sidebar saved `refs` for `number` on the service: the rows holding the number show
- * them, the copy says they are in step, and the Change Log has the change.
+ * them and the copy says they are in step. Returns the Change Log row, for the change pipeline.
  */
 export function recordSidebarRefs(
-  ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
   sheet: GoogleAppsScript.Spreadsheet.Sheet | null,
   layout: SheetLayout | null,
   rows: readonly RowInput[],
@@ -232,7 +232,7 @@ export function recordSidebarRefs(
   before: string[],
   refs: string[],
   now: number,
-): void {
+): Change[] {
   const col = layout?.inputs['Ref Numbers'];
   if (sheet && col != null) {
     const cells = new Map<number, string[]>();
@@ -243,16 +243,15 @@ export function recordSidebarRefs(
   const previous = baseStore.load();
   const digests = new Map(previous).set(number, refsDigest(refs));
   baseStore.save(previous, digests);
-  if (refsDigest(before) !== refsDigest(refs)) {
-    appendChanges(ss, [
-      {
-        time: new Date(now),
-        number,
-        field: 'ref_numbers',
-        old: cellText(before),
-        new: cellText(refs),
-        source: 'sidebar',
-      },
-    ]);
-  }
+  if (refsDigest(before) === refsDigest(refs)) return [];
+  return [
+    {
+      time: new Date(now),
+      number,
+      field: 'ref_numbers',
+      old: cellText(before),
+      new: cellText(refs),
+      source: 'sidebar',
+    },
+  ];
 }

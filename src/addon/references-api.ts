@@ -9,6 +9,8 @@ import { readLayout, type SheetLayout } from '../core/sheet-layout';
 import { trackingLink } from '../core/settings';
 import { sentence } from '../core/wording';
 import { Execution } from '../gas/execution';
+import { appsScriptClock } from '../gas/services';
+import { observeNow, type Observation } from './change-pipeline';
 import { recordSidebarRefs } from './ref-sync';
 import { SHEET_NAME } from './tracking-sheet-format';
 
@@ -27,18 +29,32 @@ function refNumbersOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((r): r is string => typeof r === 'string') : [];
 }
 
+/** The record, and what the change pipeline may learn from it when this run fetched it. */
 function lookup(run: Execution, number: string, kind: 'container' | 'shipment') {
   const tracking = run.tracking();
   if (kind === 'container') {
     const a = tracking.containers([number]).get(number);
     if (!a || 'error' in a)
       throw a?.error ?? new AppError('not-found', `${number} is not tracked in this account.`);
-    return { id: a.container.id, refNumbers: refNumbersOf(a.container.attributes.ref_numbers) };
+    const fresh = a.fetchedAt >= run.startedAt;
+    return {
+      id: a.container.id,
+      refNumbers: refNumbersOf(a.container.attributes.ref_numbers),
+      // Only the container is fresh: its shipment may come from the cache, so it stays unknown.
+      observed: fresh
+        ? [{ kind: 'container' as const, container: a.container, shipment: undefined }]
+        : [],
+    };
   }
   const a = tracking.shipments([number]).get(number);
   if (!a || 'error' in a)
     throw a?.error ?? new AppError('not-found', `${number} is not tracked in this account.`);
-  return { id: a.shipment.id, refNumbers: refNumbersOf(a.shipment.attributes.ref_numbers) };
+  const fresh = a.fetchedAt >= run.startedAt;
+  return {
+    id: a.shipment.id,
+    refNumbers: refNumbersOf(a.shipment.attributes.ref_numbers),
+    observed: fresh ? [{ kind: 'shipment' as const, number, shipment: a.shipment }] : [],
+  };
 }
 
 export function getSelectedRow(): SelectedRow | null {
@@ -78,7 +94,11 @@ export function getSelectedRow(): SelectedRow | null {
     link: trackingLink(run.settings().appUrl, parsed.number),
   };
   try {
-    return { ...base, refNumbers: lookup(run, parsed.number, parsed.kind).refNumbers };
+    const found = lookup(run, parsed.number, parsed.kind);
+    // Fresh data from the service is news like any other (a cached answer is not).
+    if (found.observed.length > 0)
+      observeNow(ss, run, found.observed, 'sidebar', appsScriptClock.now());
+    return { ...base, refNumbers: found.refNumbers };
   } catch (e) {
     return { ...base, refNumbers: null, problem: userMessage(e) };
   }
@@ -118,7 +138,14 @@ export function updateRefNumbers(input: { number: string; refNumbers: string[] |
       ? containers[0]?.attributes.ref_numbers
       : shipments[0]?.attributes.ref_numbers;
   const result = Array.isArray(saved) ? refNumbersOf(saved) : refs;
-  showInSheet(run, parsed.number, before, result);
+  // The PATCH answered with the record as it is now: the pipeline sees it (ref numbers apart,
+  // which the row above logs).
+  const observed: Observation[] = containers[0]
+    ? [{ kind: 'container', container: containers[0], shipment: undefined }]
+    : shipments[0]
+      ? [{ kind: 'shipment', number: parsed.number, shipment: shipments[0] }]
+      : [];
+  showInSheet(run, parsed.number, before, result, observed);
   return { number: parsed.number, refNumbers: result };
 }
 
@@ -126,7 +153,14 @@ export function updateRefNumbers(input: { number: string; refNumbers: string[] |
  * The Tracking rows holding the number show the saved list, the last-synced copy matches it (so
  * the next refresh sees no change to send back) and the Change Log has the change.
  */
-function showInSheet(run: Execution, number: string, before: string[], refs: string[]): void {
+function showInSheet(
+  run: Execution,
+  number: string,
+  before: string[],
+  refs: string[],
+  observed: Observation[],
+): void {
+  const now = appsScriptClock.now();
   const ss = SpreadsheetApp.getActive();
   const sheet = ss.getSheetByName(SHEET_NAME);
   let layout: SheetLayout | null = null;
@@ -145,8 +179,7 @@ function showInSheet(run: Execution, number: string, before: string[], refs: str
       if (row) rows.push(row);
     }
   }
-  recordSidebarRefs(
-    ss,
+  const logged = recordSidebarRefs(
     sheet,
     layout,
     rows,
@@ -154,6 +187,7 @@ function showInSheet(run: Execution, number: string, before: string[], refs: str
     number,
     before,
     refs,
-    Date.now(),
+    now,
   );
+  observeNow(ss, run, observed, 'sidebar', now, logged);
 }

@@ -16,9 +16,10 @@ import { AppError } from '../core/errors';
 import { REQUEST_TYPES, type RequestType } from '../core/model';
 import { splitRefNumbers } from '../core/row-input';
 import { isDuplicate } from '../engine/bulk-tracking';
-import { RequestLedger } from '../engine/request-ledger';
+import { RequestLedger, trackingText, type LedgerEntry } from '../engine/request-ledger';
 import { Execution } from '../gas/execution';
 import { activeSpreadsheet, documentProperties } from '../gas/services';
+import { observeNow } from './change-pipeline';
 import { appendNewRows } from './tracking-sheet-append';
 import { SHEET_NAME } from './tracking-sheet-format';
 
@@ -110,6 +111,18 @@ function addTrackingRow(run: Execution, input: ReturnType<typeof validateTrackin
   }
 }
 
+/** The request's outcome is news for the change pipeline (its Change Log, a failure's alert). */
+function observeRequest(run: Execution, number: string, entry: LedgerEntry): void {
+  const ss = activeSpreadsheet();
+  observeNow(
+    ss,
+    run,
+    [{ kind: 'request', number, tracking: trackingText(entry) }],
+    'sidebar',
+    Date.now(),
+  );
+}
+
 export function createTrackingRequest(form: TrackingRequestForm): TrackingRequestSummary {
   const input = validateTrackingRequest(form);
   const run = new Execution('sidebar');
@@ -122,19 +135,17 @@ export function createTrackingRequest(form: TrackingRequestForm): TrackingReques
   try {
     const record = trackingRequestsOf(client.send(createTrackingRequestCall(input)))[0];
     if (!record) throw new AppError('upstream', 'The service did not return the tracking request.');
-    ledger.save([
-      [
-        input.requestNumber,
-        {
-          status: record.status as 'pending',
-          id: record.id,
-          scac: input.scac,
-          type: input.requestType,
-          at,
-        },
-      ],
-    ]);
+    const entry: LedgerEntry = {
+      status: record.status as 'pending',
+      id: record.id,
+      scac: input.scac,
+      type: input.requestType,
+      at,
+    };
+    if (record.failedReason) entry.reason = record.failedReason;
+    ledger.save([[input.requestNumber, entry]]);
     addTrackingRow(run, input);
+    observeRequest(run, input.requestNumber, entry);
     const { shipmentId: _shipmentId, ...summary } = record;
     return summary;
   } catch (e) {

@@ -21,6 +21,9 @@ import { Execution, BUDGETS, type ExecutionContext } from '../gas/execution';
 import { releaseLease, takeLease } from '../gas/leases';
 import { activeSpreadsheet, appsScriptClock } from '../gas/services';
 import { importDuringRefresh } from './import-containers';
+import type { Change } from './change-log';
+import { ChangeRun } from './change-pipeline';
+import { refreshObservations } from './refresh-observations';
 import { refsOf, syncRefNumbers, type RefSyncResult, type ServiceRefs } from './ref-sync';
 import { SHEET_NAME } from './tracking-sheet-format';
 import { reportRefresh } from './refresh-status';
@@ -78,7 +81,6 @@ function serviceRefsOf(row: RowInput, sync: SyncResult): ServiceRefs | null {
 
 /** A failure here is reported like any other, after the outputs are written: it blanks nothing. */
 function refNumbersStep(
-  ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   layout: SheetLayout,
   values: Row[],
@@ -87,10 +89,10 @@ function refNumbersStep(
   client: ApiClient,
   run: Execution,
   now: number,
+  log: (changes: readonly Change[]) => void,
 ): RefSyncResult {
   try {
     return syncRefNumbers({
-      ss,
       sheet,
       layout,
       rows,
@@ -100,6 +102,7 @@ function refNumbersStep(
       store: run.store,
       now,
       currentCell: (i) => values[i]?.[layout.inputs['Ref Numbers'] ?? -1] ?? '',
+      log,
     });
   } catch (e) {
     return { requests: 0, failure: toAppError(e) };
@@ -307,12 +310,27 @@ export function refreshSpreadsheet(
       for (const [index, mark] of marks) updates.set(index, mark);
     }
     writeOutputs(sheet, values, layout, rows, updates);
+    // Step: the change pipeline (change-pipeline.ts) sees what this run fetched; it logs and
+    // alerts once the run's other rows (ref numbers) are in, in one append.
+    const changes = new ChangeRun(ss, run, 'refresh', started);
+    changes.observe(refreshObservations(rows, sync, containersByShipment, bulk.entries));
 
     // Step: Ref Numbers both ways (ref-sync.ts), for the rows this run has the service's record of.
-    const refs = refNumbersStep(ss, sheet, layout, values, lookups, sync, client, run, started);
+    const refs = refNumbersStep(
+      sheet,
+      layout,
+      values,
+      lookups,
+      sync,
+      client,
+      run,
+      started,
+      changes.log,
+    );
 
     // Step: autoImport (import-containers.ts). Appends below the rows read above; never touches them.
     const imported = settings.autoImport ? importDuringRefresh(run, client, sheet, now()) : null;
+    changes.finish();
 
     const requests = sync.requests + bulk.requests + refs.requests + (imported?.requests ?? 0);
     const problem = sync.failure ?? bulk.stopped ?? refs.failure ?? imported?.failure ?? null;

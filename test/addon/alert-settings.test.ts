@@ -1,11 +1,6 @@
 import { createHarness } from '../helpers/addon-harness';
 
 describe('alert settings in the add-in', () => {
-  // Imported here so the pure tests above do not build the bundle.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { createHarness } =
-    require('../helpers/addon-harness') as typeof import('../helpers/addon-harness');
-
   it('are saved per spreadsheet and read back by getSettings, with defaults before', () => {
     const h = createHarness();
     type Shown = { alertRecipients: string; alertLfdDays: number; alertDigestHour: number };

@@ -80,8 +80,18 @@ describe('refreshTrackingSheet', () => {
     const calls = h.gas.lastExecution!.calls.calls;
     expect(calls.SpreadsheetRead).toEqual({ 'Range.getValues': 1 }); // one read of the sheet, nothing else
     // Output blocks, the status cells and a toast; plus, on this first sync, the ref numbers the
-    // service holds written into the empty Ref Numbers cells (one block and its text format).
-    expect(h.gas.lastExecution!.calls.totals.SpreadsheetWrite).toBeLessThanOrEqual(8);
+    // service holds written into the empty Ref Numbers cells (one block and its text format); and
+    // the change pipeline's baseline, on a first refresh a new hidden sheet (insert, hide, protect
+    // as a warning with its description, the person's sheet activated back, one write).
+    expect(h.gas.lastExecution!.calls.totals.SpreadsheetWrite).toBeLessThanOrEqual(15);
+    // A second refresh with nothing new: the baseline costs one read, no write.
+    h.clock.advance(60_000);
+    const baseline = h.gas.spreadsheet.sheetByName('Change Log state')!;
+    baseline.ensure(2, 2).value = '2026-11-20T15:00:30.000Z'; // a mark a rewrite would replace
+    h.gas.counters.reset();
+    h.gas.run('refreshTrackingSheet');
+    expect(h.gas.lastExecution!.calls.calls.SpreadsheetRead).toEqual({ 'Range.getValues': 2 });
+    expect(baseline.cell(2, 2)?.value).toBe('2026-11-20T15:00:30.000Z');
 
     expect(column(h, 'Status')[0]).toBe('available');
     expect(column(h, 'Tracking')).toEqual(['tracked', 'tracked', '', '']);

@@ -34,6 +34,8 @@ export class SheetModel {
   merges: Area[] = [];
   conditionalRules: ConditionalRuleData[] = [];
   columnWidths = new Map<number, number>();
+  /** Sheet.protect(): null while the sheet is not protected. */
+  protection: { description: string; warningOnly: boolean } | null = null;
 
   constructor(
     public name: string,

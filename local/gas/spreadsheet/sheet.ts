@@ -5,6 +5,7 @@ import { registerFake } from '../registry';
 import { parseA1, splitSheetName, type Area } from './a1';
 import { FakeConditionalFormatRule } from './conditional-format';
 import type { SheetModel, SpreadsheetModel } from './model';
+import { FakeProtection } from './protection';
 import { FakeRange } from './range';
 import { spreadsheetRules } from './rules';
 import { FakeSpreadsheet } from './spreadsheet';
@@ -185,6 +186,12 @@ export class FakeSheet implements Pick<
     return this.sheet.hidden;
   }
 
+  /** Protects the whole sheet (editors only) until setWarningOnly(true) makes it a warning. */
+  protect(): FakeProtection {
+    this.sheet.protection ??= { description: '', warningOnly: false };
+    return new FakeProtection(this.sheet);
+  }
+
   setColumnWidth(columnPosition: number, width: number): this {
     this.sheet.columnWidths.set(columnPosition, width);
     return this;
@@ -248,6 +255,7 @@ registerFake(FakeSheet, {
       'setFrozenColumns',
       'hideSheet',
       'showSheet',
+      'protect',
       'setColumnWidth',
       'setConditionalFormatRules',
       'clear',

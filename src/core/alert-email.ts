@@ -1,0 +1,170 @@
+// The alert emails, as text and HTML (pure: src/gas/mail.ts sends them). Every text from the
+// service (numbers, vessel and terminal names, hold descriptions) is escaped in the HTML body and
+// is plain text in the other; the subject carries only counts and the spreadsheet's name. The
+// email names the spreadsheet and links to it, links each container to its tracking page, and
+// lists the most urgent first. The API key is never an input here.
+
+import type { Alert, AlertKind } from './alert-rules';
+import { trackingLink } from './settings';
+import { plural } from './wording';
+
+export interface AlertEmailInput {
+  kind: 'immediate' | 'digest';
+  spreadsheetName: string;
+  spreadsheetUrl: string;
+  appUrl: string;
+  alerts: readonly Alert[];
+  /** Digest only: what was sent at once since the last digest. */
+  sentEarlier?: readonly Alert[];
+  /** Alerts that did not fit the store (counted, then left to the Change Log). */
+  dropped?: number;
+}
+
+export interface AlertEmail {
+  subject: string;
+  body: string;
+  htmlBody: string;
+}
+
+/** Lines per email: more would make it unreadable (and Gmail refuses bodies over 200 KB). */
+export const MAX_LINES = 300;
+const MAX_SUBJECT = 250;
+
+interface Group {
+  title: string;
+  kinds: AlertKind[];
+}
+
+/** Most urgent first: money is lost from tomorrow on an LFD today. */
+const GROUPS: Group[] = [
+  { title: 'LFD today or passed', kinds: ['lfd-due'] },
+  { title: 'Holds placed and failed tracking requests', kinds: ['hold-placed', 'request-failed'] },
+  { title: 'Ready for pickup', kinds: ['ready'] },
+  { title: 'LFD coming up', kinds: ['lfd-soon'] },
+  { title: 'Changes', kinds: ['lfd-changed', 'hold-released', 'eta-moved'] },
+];
+
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+/** What the alert says, after the number. */
+export function alertText(a: Alert): string {
+  const detail = a.detail ? ` (${a.detail})` : '';
+  switch (a.kind) {
+    case 'lfd-due':
+    case 'lfd-soon':
+      return `LFD ${a.value}${detail}`;
+    case 'ready':
+      return 'ready for pickup';
+    case 'hold-placed':
+      return `hold placed: ${a.value}${a.detail ? ` (holds now: ${a.detail})` : ''}`;
+    case 'hold-released':
+      return `hold released: ${a.value}`;
+    case 'request-failed':
+      return `tracking request ${a.value}`;
+    case 'lfd-changed':
+      return `LFD changed: ${a.old ?? ''} → ${a.value}`;
+    case 'eta-moved':
+      return `ETA moved: ${a.old ?? ''} → ${a.value}`;
+  }
+}
+
+const COUNT_NOUNS: Record<AlertKind, [string, string]> = {
+  'lfd-due': ['LFD due', 'LFDs due'],
+  ready: ['container ready', 'containers ready'],
+  'hold-placed': ['hold placed', 'holds placed'],
+  'request-failed': ['tracking request failed', 'tracking requests failed'],
+  'lfd-soon': ['LFD coming up', 'LFDs coming up'],
+  'lfd-changed': ['LFD changed', 'LFDs changed'],
+  'hold-released': ['hold released', 'holds released'],
+  'eta-moved': ['ETA moved', 'ETAs moved'],
+};
+
+function counts(alerts: readonly Alert[]): string {
+  const parts: string[] = [];
+  for (const g of GROUPS)
+    for (const kind of g.kinds) {
+      const n = alerts.filter((a) => a.kind === kind).length;
+      if (n > 0) parts.push(plural(n, ...COUNT_NOUNS[kind]));
+    }
+  return parts.join(', ');
+}
+
+function subjectOf(input: AlertEmailInput): string {
+  const what =
+    input.kind === 'immediate'
+      ? `Container alert: ${counts(input.alerts)}`
+      : `Container digest: ${plural(input.alerts.length + (input.sentEarlier?.length ?? 0), 'alert')}`;
+  const subject = `${what} – ${input.spreadsheetName}`;
+  return subject.length <= MAX_SUBJECT ? subject : `${subject.slice(0, MAX_SUBJECT - 1)}…`;
+}
+
+interface Section {
+  title: string;
+  alerts: Alert[];
+}
+
+function sections(input: AlertEmailInput): Section[] {
+  const out = GROUPS.map((g) => ({
+    title: g.title,
+    alerts: input.alerts.filter((a) => g.kinds.includes(a.kind)),
+  }));
+  if (input.sentEarlier && input.sentEarlier.length > 0)
+    out.push({ title: 'Sent at once since the last digest', alerts: [...input.sentEarlier] });
+  return out.filter((s) => s.alerts.length > 0);
+}
+
+export function renderAlertEmail(input: AlertEmailInput): AlertEmail {
+  let budget = MAX_LINES;
+  let left = input.dropped ?? 0;
+  const shown: Section[] = [];
+  for (const s of sections(input)) {
+    const alerts = s.alerts.slice(0, Math.max(0, budget));
+    budget -= alerts.length;
+    left += s.alerts.length - alerts.length;
+    if (alerts.length > 0) shown.push({ title: s.title, alerts });
+  }
+  const intro =
+    input.kind === 'immediate'
+      ? 'Container Tracking saw these in your spreadsheet'
+      : 'Your daily container digest for';
+  const more =
+    left > 0
+      ? `${plural(left, 'more alert')} not listed here: see the Change Log sheet of the spreadsheet.`
+      : '';
+  const link = (n: string) => trackingLink(input.appUrl, n);
+
+  const text = [
+    `${intro} "${input.spreadsheetName}":`,
+    input.spreadsheetUrl,
+    '',
+    ...shown.flatMap((s) => [
+      `${s.title}:`,
+      ...s.alerts.map((a) => `- ${a.number}: ${alertText(a)}  ${link(a.number)}`),
+      '',
+    ]),
+    ...(more ? [more, ''] : []),
+    'Sent by Container Tracking for Google Sheets. Change the recipients in its sidebar, Settings.',
+  ].join('\n');
+
+  const e = escapeHtml;
+  const html = [
+    `<p>${e(intro)} <a href="${e(input.spreadsheetUrl)}">${e(input.spreadsheetName)}</a>:</p>`,
+    ...shown.map(
+      (s) =>
+        `<h3>${e(s.title)}</h3><ul>${s.alerts
+          .map(
+            (a) => `<li><a href="${e(link(a.number))}">${e(a.number)}</a>: ${e(alertText(a))}</li>`,
+          )
+          .join('')}</ul>`,
+    ),
+    ...(more ? [`<p>${e(more)}</p>`] : []),
+    '<p>Sent by Container Tracking for Google Sheets. Change the recipients in its sidebar, Settings.</p>',
+  ].join('\n');
+
+  return { subject: subjectOf(input), body: text, htmlBody: html };
+}

@@ -1,0 +1,193 @@
+// "This record is now X": the watched fields of a container (with its shipment), a BOL/booking
+// shipment, or a tracking request, as literal text, the way the Tracking sheet shows them
+// (date-times at the facility with their zone, LFDs as the facility's calendar day). The change
+// pipeline compares two snapshots field by field; a field missing from a snapshot is unknown
+// (the answer did not carry it), never "blank", so it is neither a change nor a baseline.
+//
+// Fields starting with `_` are internal: what the alert rules need that the text cannot give
+// back (an ETA as an instant, the names of the blocking holds, whether the box is still at the
+// terminal, the earliest LFD with its zone). They are stored with the snapshot and never logged.
+
+import {
+  isUnreadable,
+  readFlag,
+  readInstant,
+  readText,
+  sent,
+  unreadableCell,
+} from './attribute-values';
+import {
+  activeHoldNames,
+  feesByCurrency,
+  feesMoneyText,
+  holdsDetail,
+  isReadyForPickup,
+} from './derived';
+import { earliestLfd, lfdDay, type LfdSource } from './lfd';
+import { localTimeText, zoneOrUtc } from './local-time';
+import { POD_TERMINAL_NAME, type ContainerRecord, type ShipmentRecord } from './model';
+import { isAtTerminal } from './terminal-state';
+import { calendarDayIn, type CalendarDay } from './timezone';
+
+export type Snapshot = Record<string, string>;
+
+/** The fields a Change Log row may name, in the order rows of one record are written. */
+export const WATCHED_FIELDS = [
+  'current_status',
+  'available_for_pickup',
+  'ready_for_pickup',
+  'pickup_lfd',
+  'pickup_lfd_line',
+  'pickup_lfd_terminal',
+  'pickup_lfd_rail',
+  'holds',
+  'fees',
+  'pod_eta_at',
+  'pod_ata_at',
+  'pickup_appointment_at',
+  'pod_vessel_name',
+  'pod_terminal_name',
+  'tracking',
+] as const;
+
+export const INTERNAL = {
+  /** The ETA as epoch ms (the text has only minutes and an abbreviated zone). */
+  eta: '_eta',
+  /** Names of the holds that block pickup, `|`-separated and sorted. */
+  holds: '_holds',
+  /** `y` while the box may still be at its terminal (only then does an LFD warn). */
+  atTerminal: '_at',
+  /** The earliest LFD as `YYYY-MM-DD` and the zone of its facility (`YYYY-MM-DD@Zone`). */
+  lfd: '_lfd',
+} as const;
+
+export const dayText = (d: CalendarDay): string =>
+  `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+
+function instantText(value: unknown, zone: string, label: string): string {
+  const at = readInstant(value);
+  if (isUnreadable(at)) return unreadableCell(label);
+  return at ? localTimeText(at, zone) : '';
+}
+
+function text(value: unknown, label: string): string {
+  const t = readText(value);
+  return isUnreadable(t) ? unreadableCell(label) : (t ?? '');
+}
+
+const LFD_FIELDS: [string, LfdSource, string][] = [
+  ['pickup_lfd', 'pickup', 'pickup_lfd'],
+  ['pickup_lfd_line', 'line', 'import_deadlines'],
+  ['pickup_lfd_terminal', 'terminal', 'import_deadlines'],
+  ['pickup_lfd_rail', 'rail', 'import_deadlines'],
+];
+
+/** The shipment's part of a container's (or a BOL row's) snapshot. */
+function shipmentFields(s: ShipmentRecord, podZone?: unknown): Snapshot {
+  const a = s.attributes;
+  const zone = zoneOrUtc(a.pod_timezone, podZone);
+  const out: Snapshot = {};
+  if (sent(a, 'pod_vessel_name')) out.pod_vessel_name = text(a.pod_vessel_name, 'vessel');
+  if (sent(a, 'pod_eta_at')) {
+    out.pod_eta_at = instantText(a.pod_eta_at, zone, 'ETA');
+    const eta = readInstant(a.pod_eta_at);
+    out[INTERNAL.eta] = eta instanceof Date ? String(eta.getTime()) : '';
+  }
+  if (sent(a, 'pod_ata_at')) out.pod_ata_at = instantText(a.pod_ata_at, zone, 'ATA');
+  return out;
+}
+
+/**
+ * `shipment`: undefined when the answer did not include it (its fields stay unknown), null when
+ * the container has none.
+ */
+export function containerSnapshot(
+  c: ContainerRecord,
+  shipment: ShipmentRecord | null | undefined,
+): Snapshot {
+  const a = c.attributes;
+  const has = (name: string) => sent(a, name);
+  const podZone = zoneOrUtc(a.pod_timezone);
+  const out: Snapshot = { tracking: 'tracked' };
+  if (has('current_status')) out.current_status = text(a.current_status, 'status');
+  if (has('available_for_pickup')) {
+    const flag = readFlag(a.available_for_pickup);
+    out.available_for_pickup = isUnreadable(flag)
+      ? unreadableCell('availability')
+      : String(flag ?? '');
+  }
+  if (has('available_for_pickup') && has('holds_at_pod_terminal')) {
+    const ready = isReadyForPickup(a);
+    out.ready_for_pickup = isUnreadable(ready) ? unreadableCell('ready') : ready ? 'yes' : 'no';
+  }
+  if (has('pickup_lfd') || has('import_deadlines')) {
+    for (const [field, source] of LFD_FIELDS) {
+      const day = lfdDay(a, source);
+      out[field] = day ? dayText(day) : '';
+    }
+    const first = earliestLfd(a);
+    out[INTERNAL.lfd] = first
+      ? `${dayText(calendarDayIn(first.instant, first.timeZone))}@${first.timeZone}`
+      : '';
+  }
+  if (has('holds_at_pod_terminal')) {
+    const detail = holdsDetail(a.holds_at_pod_terminal);
+    out.holds = isUnreadable(detail) ? unreadableCell('holds') : detail;
+    const names = activeHoldNames(a.holds_at_pod_terminal);
+    out[INTERNAL.holds] = isUnreadable(names) ? '' : [...names].sort().join('|');
+  }
+  if (has('fees_at_pod_terminal')) {
+    const sums = feesByCurrency(a.fees_at_pod_terminal);
+    out.fees = isUnreadable(sums) ? unreadableCell('fees') : feesMoneyText(sums);
+  }
+  if (has('pickup_appointment_at'))
+    out.pickup_appointment_at = instantText(a.pickup_appointment_at, podZone, 'appointment');
+  if (has(POD_TERMINAL_NAME)) out.pod_terminal_name = text(a[POD_TERMINAL_NAME], 'terminal');
+  if (has('current_status') || has('pod_full_out_at') || has('empty_terminated_at'))
+    out[INTERNAL.atTerminal] = isAtTerminal(a) ? 'y' : 'n';
+  if (shipment === null) {
+    Object.assign(out, { pod_vessel_name: '', pod_eta_at: '', pod_ata_at: '', [INTERNAL.eta]: '' });
+  } else if (shipment) {
+    Object.assign(out, shipmentFields(shipment, a.pod_timezone));
+  }
+  return out;
+}
+
+/** A BOL/booking row's own record: its vessel and dates (its boxes are observed one by one). */
+export function shipmentSnapshot(s: ShipmentRecord): Snapshot {
+  return { tracking: 'tracked', ...shipmentFields(s) };
+}
+
+/** A number the service does not track yet: only its tracking request's state is known. */
+export function requestSnapshot(trackingText: string): Snapshot {
+  return { tracking: trackingText };
+}
+
+export const isInternal = (field: string): boolean => field.startsWith('_');
+
+export interface FieldChange {
+  field: string;
+  old: string;
+  new: string;
+}
+
+/**
+ * The watched fields that changed from `previous` to `next`. A field unknown on either side is
+ * no change: first sight of a field is its baseline, and a field the answer did not carry keeps
+ * what the add-in last knew.
+ */
+export function diffSnapshots(previous: Snapshot, next: Snapshot): FieldChange[] {
+  const out: FieldChange[] = [];
+  for (const field of WATCHED_FIELDS) {
+    const old = previous[field];
+    const now = next[field];
+    if (old === undefined || now === undefined || old === now) continue;
+    out.push({ field, old, new: now });
+  }
+  return out;
+}
+
+/** What the add-in knows after this observation: the previous fields, updated by the new ones. */
+export function mergeSnapshots(previous: Snapshot | null, next: Snapshot): Snapshot {
+  return { ...(previous ?? {}), ...next };
+}
