@@ -8,6 +8,7 @@ import type {
   ShipmentRecord,
   TrackingRequestRecord,
 } from './records';
+import { WebhookBook } from '../webhooks/webhook-book';
 
 interface Dated {
   id: string;
@@ -59,6 +60,8 @@ export class AccountStore {
   private readonly shipmentsByNumber = new Map<string, ShipmentRecord>();
   /** Requests that still have steps ahead of them: all the lazy lifecycle has to look at. */
   readonly unsettledRequests = new Set<TrackingRequestRecord>();
+  /** Webhook subscriptions and the notifications they produced. */
+  readonly webhooks = new WebhookBook();
 
   constructor(readonly key: string) {}
 
