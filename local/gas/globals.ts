@@ -4,6 +4,7 @@
 
 import vm from 'node:vm';
 import { FakeCache, FakeCacheService } from './cache';
+import { FakeContentService } from './content';
 import { FakeDriveApp } from './drive';
 import type { Execution } from './execution';
 import { FakeHtmlService } from './html';
@@ -29,11 +30,13 @@ export function createServices(
   exec: Execution,
   evaluate: (source: string) => unknown,
   activeDocument: boolean,
+  /** Default: with the active document. A bound script's web app has its stores but no active spreadsheet. */
+  activeSpreadsheet = activeDocument,
 ): Record<string, object> {
   const has = <S extends string>(scope: S) => activeDocument || scope !== 'document';
   return {
     SpreadsheetApp: new FakeSpreadsheetApp(
-      activeDocument ? rt.spreadsheet : null,
+      activeSpreadsheet ? rt.spreadsheet : null,
       () => new FakeUi(rt.ui, rt.addOnName, rt.addOn),
       {
         find: (id) => rt.project.member(id)?.spreadsheet,
@@ -70,6 +73,7 @@ export function createServices(
       activeDocument ? rt.spreadsheet.id : null,
     ),
     DriveApp: new FakeDriveApp(rt.drive, rt.sessionOptions.activeUserEmail),
+    ContentService: new FakeContentService(),
   };
 }
 
@@ -79,12 +83,14 @@ export function installGlobals(
   rt: GasRuntime,
   exec: Execution,
   activeDocument: boolean,
+  activeSpreadsheet = activeDocument,
 ): void {
   const services = createServices(
     rt,
     exec,
     (source) => vm.runInContext(source, context),
     activeDocument,
+    activeSpreadsheet,
   );
   for (const [name, service] of Object.entries(services)) context[name] = realm.toScript(service);
   context.console = realm.object(consoleMembers(rt.logs, exec));
