@@ -43,3 +43,5 @@ export { getSelectedRow, updateRefNumbers } from './addon/references-api';
 export { listShippingLines } from './addon/shipping-lines-api';
 export { trackUntrackedRows } from './addon/menu-actions';
 export { getDiagnostics } from './addon/diagnostics-api';
+export { doPost } from './addon/push-receive';
+export { enablePush, disablePush, getPushStatus } from './addon/push-api';
