@@ -117,3 +117,15 @@ test('selects a cell for the sidebar and passes speed changes on', async () => {
   await call('/__preview/speed', { factor: 60 });
   expect(speeds).toEqual([60]);
 });
+
+test('POST /exec is the web app: doPost answers, a delivery without the token is refused', async () => {
+  const refused = await call('/exec', '{"data":{"id":"x"}}');
+  expect(refused.status).toBe(200);
+  expect(refused.json()).toEqual({ ok: false });
+  expect(h.gas.lastExecution?.functionName).toBe('doPost');
+  expect(h.gas.lastExecution?.kind).toBe('web-app');
+  h.gas.run('enablePush', [`${host.url}/exec`]);
+  const token = h.gas.properties.document.map.get('CT_PUSH_TOKEN');
+  const accepted = await call(`/exec?token=${token}`, '{}');
+  expect(accepted.json()).toEqual({ ok: true });
+});

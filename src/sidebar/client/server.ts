@@ -23,6 +23,9 @@ export type SidebarApi = Pick<
   | 'getSelectedRow'
   | 'updateRefNumbers'
   | 'getDiagnostics'
+  | 'getPushStatus'
+  | 'enablePush'
+  | 'disablePush'
 >;
 export type SidebarFunction = keyof SidebarApi;
 export type ResultOf<K extends SidebarFunction> = ReturnType<SidebarApi[K]>;

@@ -3,6 +3,7 @@
 
 import { byId } from './dom';
 import { intervalText, keyStateText } from './format';
+import { setupPushBlock } from './push-block';
 import { call, type ResultOf } from './server';
 import { showError, showStatus, withBusy } from './status';
 import type { TabHandlers } from './tabs';
@@ -23,6 +24,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
   const interval = byId('auto-interval', HTMLSelectElement);
   const autoSave = byId('auto-save', HTMLButtonElement);
   const autoStatus = byId('auto-status', HTMLElement);
+  const push = setupPushBlock();
 
   function showSettings(s: ResultOf<'getSettings'>): void {
     keyState.textContent = keyStateText(s);
@@ -95,6 +97,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
     onShow: () => {
       call('getSettings').then(showSettings, (e: unknown) => showError(status, e));
       call('getAutoRefresh').then(showAuto, (e: unknown) => showError(autoStatus, e));
+      push.show();
     },
   };
 }
