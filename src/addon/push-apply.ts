@@ -41,6 +41,12 @@ export function fetchNotification(client: ApiClient, id: string): Notification |
   return notification && notification.id === id ? notification : null;
 }
 
+/** What the notification is about, as a key of the push state's fetch memo. */
+export function aboutKey(notification: Notification): string | null {
+  if (notification.containerId) return `container:${notification.containerId}`;
+  return notification.shipmentId ? `shipment:${notification.shipmentId}` : null;
+}
+
 /** The service's current data for what the notification is about (one request), or null. */
 export function fetchAbout(client: ApiClient, notification: Notification): FreshRecords | null {
   const call = notification.containerId

@@ -7,8 +7,10 @@
 
 import { sameSecret } from '../core/secret';
 import {
+  fetchedSince,
   loadPushState,
   markApplied,
+  noteFetched,
   savePushState,
   wasApplied,
   PUSH_TOKEN_KEY,
@@ -16,7 +18,7 @@ import {
 import { Execution } from '../gas/execution';
 import { releaseLease, takeLease } from '../gas/leases';
 import { documentProperty, jsonOutput, openSpreadsheet } from '../gas/web-app';
-import { applyFresh, fetchAbout, fetchNotification } from './push-apply';
+import { aboutKey, applyFresh, fetchAbout, fetchNotification } from './push-apply';
 
 interface WebAppEvent {
   parameter?: Record<string, unknown>;
@@ -73,11 +75,16 @@ function receive(id: string): void {
   // A refresh is writing the sheet: it (or the next one) catches this notification up.
   if (!lease) return;
   try {
-    const fresh = fetchAbout(client, notification);
+    const about = aboutKey(notification);
+    const fetchedAt = run.startedAt;
+    const current = about !== null && !fetchedSince(state, about, notification.createdAt);
+    const fresh = current ? fetchAbout(client, notification) : null;
     if (fresh) applyFresh(openSpreadsheet(state.spreadsheetId), run, fresh, settings.appUrl);
     // Read again: a refresh's catch-up may have recorded others meanwhile, or push was turned off.
     const latest = loadPushState(props);
-    if (latest) savePushState(props, markApplied(latest, [notification]));
+    if (!latest) return;
+    const applied = markApplied(latest, [notification]);
+    savePushState(props, fresh && about ? noteFetched(applied, about, fetchedAt) : applied);
   } finally {
     releaseLease(props);
   }

@@ -13,20 +13,17 @@ import {
 import { MAX_PAGE_SIZE } from './resources';
 
 /**
- * The events whose data the Tracking sheet shows: LFDs (each source, since LFD is the earliest of
- * them), availability, holds/fees/appointment/terminal (container.updated), pick-up and empty
- * return, arrival and ETA, and tracking-request outcomes.
+ * The events whose data the Tracking sheet shows, each change announced once: container.updated
+ * carries pickup_lfd, availability, holds, fees, appointment and terminal changes (its changeset's
+ * attributes, per the OpenAPI), so the events that repeat those are left out; the per-source LFDs
+ * (LFD is the earliest of them), arrival, discharge, pick-up, empty return, ETA and
+ * tracking-request outcomes have their own.
  */
 export const PUSH_EVENTS = [
   'container.updated',
-  'container.pickup_lfd.changed',
   'container.pickup_lfd_line.changed',
   'container.pickup_lfd_terminal.changed',
   'container.pickup_lfd_rail.changed',
-  'container.pickup_appointment.changed',
-  'container.pod_terminal_changed',
-  'container.transport.available',
-  'container.transport.not_available',
   'container.transport.vessel_arrived',
   'container.transport.vessel_discharged',
   'container.transport.full_out',

@@ -8,6 +8,8 @@ import type { DurableStore } from './ports';
 export const PUSH_TOKEN_KEY = 'CT_PUSH_TOKEN';
 export const PUSH_STATE_KEY = 'CT_PUSH';
 export const RECENT_IDS = 150;
+/** Containers and shipments remembered with the time they were last fetched for a push. */
+export const RECENT_FETCHES = 40;
 
 export interface PushState {
   webhookId: string;
@@ -23,6 +25,29 @@ export interface PushState {
   applied: number;
   /** Ids applied most recently, newest last: a replayed delivery is recognised and skipped. */
   recent: string[];
+  /**
+   * `container:<id>` / `shipment:<id>` → when a push last fetched it (epoch ms). One change often
+   * comes as several events (container.updated and a per-source LFD event): data fetched after a
+   * notification was created already holds it, so that notification needs no fetch of its own.
+   */
+  fetched?: Record<string, number>;
+}
+
+/**
+ * Whether `key` was fetched after `createdAt` (ISO), so its data already holds the event. The
+ * service gives times to the second: a fetch within the same second may have come before it.
+ */
+export function fetchedSince(state: PushState, key: string, createdAt: string): boolean {
+  const at = state.fetched?.[key];
+  return at !== undefined && at >= Date.parse(createdAt) + 1000;
+}
+
+/** Remembers a fetch, keeping the newest RECENT_FETCHES. */
+export function noteFetched(state: PushState, key: string, at: number): PushState {
+  const entries = Object.entries({ ...state.fetched, [key]: at })
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, RECENT_FETCHES);
+  return { ...state, fetched: Object.fromEntries(entries) };
 }
 
 export function loadPushState(props: DurableStore): PushState | null {

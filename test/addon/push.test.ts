@@ -167,11 +167,25 @@ describe('doPost', () => {
     const after = [lfdCell(h, 0), lfdCell(h, 1)];
     expect(after[0]).not.toEqual(before[0]);
     expect(after[0]).toEqual(after[1]); // the BOL row's earliest box is this one now
-    // Per notification: the notification by id, then the container (first delivery only; the
-    // others are the same change and were applied… each once).
+    // Delivered the same instant as the change: each notification is asked for by id and the
+    // container fetched for each (no fetch is known to be newer than the event).
     const urls = fetchesSince(h, from);
     expect(urls.filter((u) => u.includes('/webhook_notifications/')).length).toBe(answers.length);
     expect(urls.filter((u) => /\/containers\/[^/?]+\?/.test(u)).length).toBe(answers.length);
+    expect(h.gas.run<{ applied: number }>('getPushStatus').applied).toBe(answers.length);
+  });
+
+  test('one change announced by several events is fetched once', () => {
+    const { h } = setUp();
+    h.gas.run('enablePush', [WEB_APP]);
+    changeLfd(h, number(h), '2026-11-21');
+    h.clock.advance(2_000); // the service delivers a moment after the change
+    const from = h.gas.urlFetchLog.length;
+    const { answers } = deliver(h);
+    expect(answers.length).toBeGreaterThan(1); // container.updated and per-source LFD events
+    const urls = fetchesSince(h, from);
+    expect(urls.filter((u) => u.includes('/webhook_notifications/')).length).toBe(answers.length);
+    expect(urls.filter((u) => /\/containers\/[^/?]+\?/.test(u)).length).toBe(1);
     expect(h.gas.run<{ applied: number }>('getPushStatus').applied).toBe(answers.length);
   });
 
