@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { concurrencyTable } from './concurrency';
 import * as s from './scenarios';
 import { largeAccountsReport } from './large-accounts';
+import { pushLatencyReport } from './push-latency';
 import { soakReport } from './soak';
 import { uploadMemory } from './upload-memory';
 
@@ -59,7 +60,8 @@ for (const r of rows) {
 const table = lines.join('\n');
 console.log(table);
 console.log(`\n${concurrencyTable()}`);
-for (const report of [soakReport, largeAccountsReport]) console.log(`\n${report()}`);
+for (const report of [soakReport, largeAccountsReport, pushLatencyReport])
+  console.log(`\n${report()}`);
 
 if (process.argv.includes('--readme')) {
   const readme = readFileSync('README.md', 'utf8');
