@@ -51,6 +51,8 @@ function kindOf(path: string): string {
   if (path === '/v2/webhook_notifications') return 'catch-up listing';
   if (/^\/v2\/containers\/[^/]+$/.test(path)) return 'container by id';
   if (path === '/v2/containers') return 'container listing';
+  // A demo tracking request reaching its outcome: its shipment.
+  if (/^\/v2\/shipments\/[^/]+$/.test(path)) return 'shipment by id';
   return 'other';
 }
 
