@@ -308,3 +308,17 @@ describe('the token stays on the server', () => {
 function number(h: Harness): string {
   return String(column(h, 'Number')[0]);
 }
+
+describe('tracking-request outcomes', () => {
+  test('a BOL row tracked by the refresh fills in by push when its request succeeds', () => {
+    const h = withRows([['PUSHBOL777', 'MAEU', 'bill_of_lading', '']]);
+    h.gas.run('enablePush', [WEB_APP]);
+    h.gas.run('refreshTrackingSheet');
+    expect(column(h, 'Tracking')[0]).toBe('pending');
+    h.clock.advance(20_000); // the request succeeds after 15 s on the emulator clock
+    const { answers } = deliver(h);
+    expect(answers).toEqual([{ ok: true }]);
+    expect(column(h, 'Tracking')[0]).toBe('tracked');
+    expect(String(column(h, 'Status')[0])).not.toBe('');
+  });
+});

@@ -148,6 +148,8 @@ function describe(env: EmulatorEnv, origin: string, state: ControlState) {
       trackingRequests: { total: requests.length, ...byStatus },
       documents: account?.documents().length ?? 0,
       blobs: account?.blobs().length ?? 0,
+      webhooks: account?.webhooks.webhooks().length ?? 0,
+      notifications: account?.webhooks.notifications().length ?? 0,
     };
   });
   return {
