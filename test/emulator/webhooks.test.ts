@@ -3,7 +3,9 @@
 // event, signed deliveries with retries on the emulator clock, and the catch-up listing.
 import { createHmac } from 'node:crypto';
 import { ORIGIN, body, harness, trackingRequest, type Harness } from './support/harness';
-import { failures, validateComponent } from './support/openapi';
+import { failures, openapi, validateComponent } from './support/openapi';
+import { WEBHOOK_EVENTS } from '../../local/emulator/webhooks/events';
+import { PUSH_EVENTS } from '../../src/api/webhooks';
 
 const HOOK_URL = 'https://hooks.example.com/exec?token=abc';
 
@@ -33,6 +35,13 @@ function someContainer(h: Harness) {
   if (!c) throw new Error('no suitable demo container');
   return c;
 }
+
+test('the event names are the OpenAPI enum, and the add-in subscribes only to real ones', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reading the spec's JSON
+  const schema = (openapi as any).components.schemas.webhook_notification;
+  expect([...WEBHOOK_EVENTS]).toEqual(schema.properties.attributes.properties.event.enum);
+  for (const event of PUSH_EVENTS) expect(WEBHOOK_EVENTS).toContain(event);
+});
 
 describe('webhook subscriptions', () => {
   test('create, show, list, update and delete with the documented shapes', () => {
