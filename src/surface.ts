@@ -273,6 +273,25 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
         'Refreshes the Tracking sheet, which tracks every untracked row (the service detects the carrier of rows without a SCAC).',
         [],
       ],
+      [
+        'doPost',
+        'trigger',
+        'The web app endpoint the tracking service delivers webhook notifications to (URL with the token push updates generated).',
+        [{ name: 'e', type: 'Object', doc: 'The web app POST event.' }],
+      ],
+      [
+        'enablePush',
+        'server',
+        'Subscribes this bound script, deployed as a web app, to the service webhook events the add-in uses.',
+        [{ name: 'webAppUrl', type: 'string', doc: 'The web app URL ending in /exec.' }],
+      ],
+      ['disablePush', 'server', 'Deletes the webhook subscription and the token.', []],
+      [
+        'getPushStatus',
+        'server',
+        'Whether push updates are on, their URL without the token, events, last notification and count.',
+        [],
+      ],
     ] as [string, PublicFunction['kind'], string, PublicParam[]][]
   ).map(([name, kind, summary, params]) => ({ name, kind, summary, params })),
 ];

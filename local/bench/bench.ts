@@ -6,6 +6,7 @@ import { changeDetectionReport } from './change-detection';
 import { concurrencyTable } from './concurrency';
 import * as s from './scenarios';
 import { largeAccountsReport } from './large-accounts';
+import { pushLatencyReport } from './push-latency';
 import { soakReport } from './soak';
 import { uploadMemory } from './upload-memory';
 
@@ -60,7 +61,7 @@ for (const r of rows) {
 const table = lines.join('\n');
 console.log(table);
 console.log(`\n${concurrencyTable()}`);
-for (const report of [soakReport, largeAccountsReport, changeDetectionReport])
+for (const report of [soakReport, largeAccountsReport, changeDetectionReport, pushLatencyReport])
   console.log(`\n${report()}`);
 
 if (process.argv.includes('--readme')) {

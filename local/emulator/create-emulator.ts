@@ -24,6 +24,9 @@ import { shippingLineRoutes } from './routes/shipping-lines';
 import { storageRoutes } from './routes/storage';
 import { trackingRequestRoutes } from './routes/tracking-requests';
 import { webAppRoutes } from './routes/web-app';
+import { webhookRoutes } from './routes/webhooks';
+import { createOutbox } from './webhooks/outbox';
+import { publishTrackingOutcome } from './webhooks/publish';
 import { seedDemoAccount } from './seed/seed-account';
 import {
   DEFAULT_DEMO_KEY,
@@ -47,6 +50,7 @@ const ROUTER = new Router<EmulatorEnv>([
   ...directUploadRoutes,
   ...storageRoutes,
   ...webAppRoutes,
+  ...webhookRoutes,
 ]);
 
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
@@ -95,11 +99,15 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     },
     accountFor: (key) => {
       const account = accounts.get(key);
-      if (account) advanceLifecycles(account, clock.now());
+      if (account)
+        advanceLifecycles(account, clock.now(), (request, at) =>
+          publishTrackingOutcome({ account, ids: env.ids, now: at }, request),
+        );
       return account;
     },
   };
   seed();
+  const webhooks = createOutbox(env);
 
   const handle = (request: HttpRequest): HttpResponse => {
     try {
@@ -120,6 +128,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     clock,
     faults: env.faults,
     requestLog: env.requestLog,
+    webhooks,
     handle,
     addAccount: (key) => {
       const existing = accounts.get(key);

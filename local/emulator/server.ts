@@ -7,6 +7,7 @@ import { tooLarge } from './http/area-errors';
 import { areaOf } from './pipeline';
 import { DELAY_HEADER } from './policy/fault-response';
 import type { Emulator } from './types';
+import { startWebhookSender } from './webhook-sender';
 
 export interface ServerOptions {
   emulator: Emulator;
@@ -14,6 +15,8 @@ export interface ServerOptions {
   host?: string;
   /** Default: the emulator's own limit. */
   maxBodyBytes?: number;
+  /** How often due webhook deliveries are sent over HTTP (ms); 0 sends none. Default 200. */
+  webhookIntervalMs?: number;
 }
 
 export interface RunningServer {
@@ -36,10 +39,13 @@ export function startEmulatorServer(options: ServerOptions): Promise<RunningServ
     server.listen(options.port ?? 0, host, () => {
       server.off('error', reject);
       const { port } = server.address() as AddressInfo;
+      const interval = options.webhookIntervalMs ?? 200;
+      const sender = interval > 0 ? startWebhookSender(options.emulator, interval) : null;
       resolve({
         url: `http://${host}:${port}`,
         close: () =>
           new Promise<void>((done) => {
+            sender?.stop();
             server.closeAllConnections();
             server.close(() => done());
           }),

@@ -8,6 +8,7 @@ import type { Fault } from './policy/faults';
 import type { RateLimit } from './policy/rate-limiter';
 import type { RequestLog } from './policy/request-log';
 import type { SeedOptions } from './seed/seed-account';
+import type { WebhookOutbox } from './webhooks/outbox';
 
 export const DEFAULT_ORIGIN = 'http://127.0.0.1:4949';
 export const DEFAULT_DEMO_KEY = 'demo-key-0000';
@@ -67,6 +68,8 @@ export interface Emulator {
   readonly clock: Clock;
   readonly faults: FaultControl;
   readonly requestLog: RequestLog;
+  /** Webhook deliveries waiting to be posted (webhooks/outbox.ts). */
+  readonly webhooks: WebhookOutbox;
   /** Synchronous and total: every failure, even a bug, becomes a response. */
   handle(request: HttpRequest): HttpResponse;
   /** A second, empty account (data is per account). Returns the existing one if the key is taken. */

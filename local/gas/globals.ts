@@ -4,6 +4,7 @@
 
 import vm from 'node:vm';
 import { FakeCache, FakeCacheService } from './cache';
+import { FakeContentService } from './content';
 import { FakeDriveApp } from './drive';
 import type { Execution } from './execution';
 import { FakeHtmlService } from './html';
@@ -30,11 +31,13 @@ export function createServices(
   exec: Execution,
   evaluate: (source: string) => unknown,
   activeDocument: boolean,
+  /** Default: with the active document. A bound script's web app has its stores but no active spreadsheet. */
+  activeSpreadsheet = activeDocument,
 ): Record<string, object> {
   const has = <S extends string>(scope: S) => activeDocument || scope !== 'document';
   return {
     SpreadsheetApp: new FakeSpreadsheetApp(
-      activeDocument ? rt.spreadsheet : null,
+      activeSpreadsheet ? rt.spreadsheet : null,
       () => new FakeUi(rt.ui, rt.addOnName, rt.addOn),
       {
         find: (id) => rt.project.member(id)?.spreadsheet,
@@ -72,6 +75,7 @@ export function createServices(
     ),
     DriveApp: new FakeDriveApp(rt.drive, rt.sessionOptions.activeUserEmail),
     MailApp: new FakeMailApp(rt.project.mail, exec, rt.oauthScopes),
+    ContentService: new FakeContentService(),
   };
 }
 
@@ -81,12 +85,14 @@ export function installGlobals(
   rt: GasRuntime,
   exec: Execution,
   activeDocument: boolean,
+  activeSpreadsheet = activeDocument,
 ): void {
   const services = createServices(
     rt,
     exec,
     (source) => vm.runInContext(source, context),
     activeDocument,
+    activeSpreadsheet,
   );
   for (const [name, service] of Object.entries(services)) context[name] = realm.toScript(service);
   context.console = realm.object(consoleMembers(rt.logs, exec));

@@ -23,3 +23,4 @@ export type { PropertyScope } from './properties';
 export type { CacheScope } from './cache';
 export { GasProject } from './project';
 export { formatDate } from './format-date';
+export type { WebAppAnswer, WebAppPost } from './web-app';

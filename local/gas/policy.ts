@@ -7,7 +7,8 @@
 import { fail, MESSAGES } from './errors';
 import type { Scope } from './registry';
 
-export type ExecutionKind = 'custom-function' | 'menu' | 'sidebar' | 'trigger' | 'simple-trigger';
+export type ExecutionKind =
+  'custom-function' | 'menu' | 'sidebar' | 'trigger' | 'simple-trigger' | 'web-app';
 export type AuthModeName = 'NONE' | 'CUSTOM_FUNCTION' | 'LIMITED' | 'FULL';
 
 const OAUTH_SCOPES: Partial<Record<Scope, string>> = {
@@ -51,7 +52,8 @@ export function checkCall(
       denyWithScope();
     return;
   }
-  if (kind === 'trigger') {
+  // A web app has no editor to show UI in, like a time-driven trigger.
+  if (kind === 'trigger' || kind === 'web-app') {
     if (scope === 'get-ui') fail(MESSAGES.noUi);
     return;
   }

@@ -43,6 +43,8 @@ import type { UrlFetchLogEntry } from './url-fetch';
 import { UrlFetchAllowlist } from './url-fetch-allowlist';
 import { clockTriggerEvent, takeDueTriggers, type TriggerFiring } from './trigger-firing';
 import { installVirtualDate } from './virtual-date';
+import { FakeTextOutput } from './content';
+import { postEvent, type WebAppAnswer, type WebAppPost } from './web-app';
 
 export interface GasRuntimeOptions {
   /** The bundle's source, or… */
@@ -244,10 +246,14 @@ export class GasRuntime {
     const kind = options.kind ?? 'menu';
     const authMode = options.authMode ?? defaultAuthMode(kind);
     const activeDocument = options.activeDocument ?? !(this.addOn && kind === 'trigger');
+    // "When a bound script is run as a web app … these methods [getActiveSpreadsheet, getUi] are
+    // not available" (bound-scripts guide); its document properties, cache and lock still are
+    // ("available … if it is bound to a Google file type": PropertiesService reference).
+    const activeSpreadsheet = activeDocument && kind !== 'web-app';
     const exec = new Execution(functionName, kind, authMode, this.clock, this.counters);
     const context = vm.createContext({});
     const realm = new Realm(context, exec);
-    installGlobals(context, realm, this, exec, activeDocument);
+    installGlobals(context, realm, this, exec, activeDocument, activeSpreadsheet);
     installVirtualDate(context, () => this.clock.now());
     let error: Error | undefined;
     try {
@@ -283,6 +289,18 @@ export class GasRuntime {
       };
       this.executions.push(this.lastExecution);
     }
+  }
+
+  /**
+   * A POST to the project deployed as a web app: runs doPost(e) with Apps Script's event object
+   * (web-app.ts) as a 'web-app' execution and returns what its TextOutput holds. A doPost that
+   * returns anything else fails, as Apps Script answers such a web app with an error page.
+   */
+  postToWebApp(post: WebAppPost): WebAppAnswer {
+    const output = this.run('doPost', [postEvent(post)], { kind: 'web-app' });
+    if (!(output instanceof FakeTextOutput))
+      throw new Error('The script completed but did not return anything.');
+    return { content: output.getContent(), contentType: output.contentType() };
   }
 
   /**

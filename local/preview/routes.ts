@@ -119,7 +119,24 @@ export function previewRoutes(session: PreviewActions, assets: PageAssets) {
   };
 
   return async (req: IncomingMessage, res: ServerResponse, body: string): Promise<boolean> => {
-    const path = new URL(req.url ?? '/', 'http://preview').pathname;
+    const url = new URL(req.url ?? '/', 'http://preview');
+    const path = url.pathname;
+    if (path === '/exec' && req.method === 'POST') {
+      // The bundle deployed as a web app: the emulator's webhook deliveries reach doPost here, as
+      // they would reach https://script.google.com/macros/s/…/exec. Any POST may come: doPost
+      // itself refuses what lacks its token.
+      try {
+        const answer = session.runtime.postToWebApp({
+          queryString: url.search.slice(1),
+          body,
+          contentType: req.headers['content-type'] ?? 'text/plain',
+        });
+        send(res, 200, answer.contentType, answer.content);
+      } catch {
+        send(res, 500, 'text/plain; charset=utf-8', 'The script failed.');
+      }
+      return true;
+    }
     if (req.method === 'GET') {
       if (path === '/') {
         send(res, 200, 'text/html; charset=utf-8', assets.html, {

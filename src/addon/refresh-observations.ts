@@ -1,6 +1,6 @@
-// What a refresh hands the change pipeline: the records this run fetched for the sheet's rows
-// (a container with its shipment; a BOL/booking row's shipment and its boxes) and the states of
-// the tracking requests of rows the service does not track yet. Records from the cache (older
+// What a refresh or a push hands the change pipeline: the records this run fetched for the
+// sheet's rows (a container with its shipment; a BOL/booking row's shipment and its boxes) and
+// the states of the tracking requests of rows the service does not track yet. Records from the cache (older
 // than this run's answers) are never observed: they could only repeat or undo what is known.
 
 import type { ContainerRecord } from '../core/model';
@@ -8,12 +8,13 @@ import { requestIdentity } from '../core/number-identity';
 import type { RowInput } from '../core/row-input';
 import { trackingText, type LedgerEntry } from '../engine/request-ledger';
 import { identifierKey } from '../engine/record-store';
-import type { SyncResult } from '../engine/sheet-sync';
 import type { Observation } from './change-pipeline';
+import type { FreshRecords } from './tracking-sheet-apply';
 
 export function refreshObservations(
   rows: readonly RowInput[],
-  sync: SyncResult,
+  /** This run's answers; `notTracked`: numbers the service said it does not track (a refresh). */
+  sync: FreshRecords & { notTracked?: ReadonlySet<string> },
   containersByShipment: ReadonlyMap<string, readonly ContainerRecord[]>,
   requests: ReadonlyMap<string, LedgerEntry>,
 ): Observation[] {
@@ -43,7 +44,7 @@ export function refreshObservations(
       }
     }
     // Only a number the service said it does not track has its request's state as its news.
-    const entry = sync.notTracked.has(row.number)
+    const entry = sync.notTracked?.has(row.number)
       ? requests.get(requestIdentity(row.requestType, row.number))
       : undefined;
     if (entry) out.push({ kind: 'request', number: row.number, tracking: trackingText(entry) });

@@ -4,13 +4,12 @@
 
 import type { ApiClient } from '../api/client';
 import type { RowInput } from '../core/row-input';
-import { containerRowOutputs, shipmentRowOutputs, type RowOutputs } from '../core/row-outputs';
+import type { RowOutputs } from '../core/row-outputs';
 import { readLayout, type SheetLayout } from '../core/sheet-layout';
 import { trackingLink } from '../core/settings';
 import { AppError, toAppError } from '../core/errors';
 import { redact } from '../core/redact';
 import { plural, sentence } from '../core/wording';
-import type { ContainerRecord } from '../core/model';
 import { failureReason, trackingReason } from '../core/attention';
 import { runBulkTracking } from '../engine/bulk-tracking';
 import { requestIdentity } from '../core/number-identity';
@@ -29,6 +28,8 @@ import { SHEET_NAME } from './tracking-sheet-format';
 import { reportRefresh } from './refresh-status';
 import { readRows, writeOutputs, type Row } from './tracking-sheet-rows-io';
 import { lastKnown, unconfirmedMarks, type SheetState } from './unconfirmed-rows';
+import { containersByShipment, trackedRowUpdate, writeRowUpdates } from './tracking-sheet-apply';
+import { catchUpPush } from './push-catch-up';
 
 export interface RefreshReport {
   ok: boolean;
@@ -44,28 +45,6 @@ function hasInnerBlank(header: Row): boolean {
   const filled = header.map((h) => String(h ?? '').trim() !== '');
   const last = filled.lastIndexOf(true);
   return filled.slice(0, last).includes(false);
-}
-
-/** The row's data from this run's answers, or null when they did not include it. */
-function freshOutputs(
-  row: RowInput,
-  sync: SyncResult,
-  containersByShipment: Map<string, ContainerRecord[]>,
-  tz: string,
-  now: number,
-): RowOutputs | null {
-  if (row.kind === 'container') {
-    const c = sync.containers.get(row.number);
-    if (!c) return null;
-    // Not included in the answer (undefined) is unknown, not "no shipment": those outputs stay.
-    const shipment = c.shipmentId ? sync.shipments.get(c.shipmentId) : null;
-    return containerRowOutputs(c, shipment, tz, now);
-  }
-  const id = sync.identifiers.get(identifierKey(row.number));
-  const shipment = id ? sync.shipments.get(id) : undefined;
-  return shipment
-    ? shipmentRowOutputs(shipment, containersByShipment.get(shipment.id) ?? [], tz, now)
-    : null;
 }
 
 /** The service's ref numbers of a row's record, when this run fetched it. */
@@ -233,14 +212,7 @@ export function refreshSpreadsheet(
       for (const c of run.store.allContainers())
         if (!boxes.has(c.attributes.number)) boxes.set(c.attributes.number, c);
     }
-    const containersByShipment = new Map<string, ContainerRecord[]>();
-    for (const c of boxes.values()) {
-      if (!c.shipmentId) continue;
-      containersByShipment.set(c.shipmentId, [
-        ...(containersByShipment.get(c.shipmentId) ?? []),
-        c,
-      ]);
-    }
+    const byShipment = containersByShipment(boxes.values());
     const updates = new Map<number, RowOutputs>();
     const untracked: RowInput[] = [];
     for (const row of rows) {
@@ -248,15 +220,9 @@ export function refreshSpreadsheet(
         updates.set(row.index, { Tracking: row.problem ?? '' });
         continue;
       }
-      const fresh = freshOutputs(row, sync, containersByShipment, tz, started);
-      if (fresh) {
-        updates.set(row.index, {
-          Link: trackingLink(settings.appUrl, row.number),
-          // The shipment's stop state, when the answer carried it, says more than `tracked`.
-          Tracking: 'tracked',
-          ...fresh,
-          Updated: new Date(started),
-        });
+      const tracked = trackedRowUpdate(row, sync, byShipment, tz, started, settings.appUrl);
+      if (tracked) {
+        updates.set(row.index, tracked);
       } else if (sync.notTracked.has(row.number)) {
         untracked.push(row);
       }
@@ -309,11 +275,11 @@ export function refreshSpreadsheet(
       );
       for (const [index, mark] of marks) updates.set(index, mark);
     }
-    writeOutputs(sheet, values, layout, rows, updates);
+    writeRowUpdates({ sheet, values, layout, rows, updates, source: 'refresh' });
     // Step: the change pipeline (change-pipeline.ts) sees what this run fetched; it logs and
     // alerts once the run's other rows (ref numbers) are in, in one append.
     const changes = new ChangeRun(ss, run, 'refresh', started);
-    changes.observe(refreshObservations(rows, sync, containersByShipment, bulk.entries));
+    changes.observe(refreshObservations(rows, sync, byShipment, bulk.entries));
 
     // Step: Ref Numbers both ways (ref-sync.ts), for the rows this run has the service's record of.
     const refs = refNumbersStep(
@@ -328,12 +294,17 @@ export function refreshSpreadsheet(
       changes.log,
     );
 
+    // Step: push updates missed (push-catch-up.ts): only when push is enabled.
+    const pushed = catchUpPush({ run, client, ss, sync, syncedAt: started });
+
     // Step: autoImport (import-containers.ts). Appends below the rows read above; never touches them.
     const imported = settings.autoImport ? importDuringRefresh(run, client, sheet, now()) : null;
     changes.finish();
 
-    const requests = sync.requests + bulk.requests + refs.requests + (imported?.requests ?? 0);
-    const problem = sync.failure ?? bulk.stopped ?? refs.failure ?? imported?.failure ?? null;
+    const requests =
+      sync.requests + bulk.requests + refs.requests + pushed.requests + (imported?.requests ?? 0);
+    const problem =
+      sync.failure ?? bulk.stopped ?? refs.failure ?? imported?.failure ?? pushed.failure ?? null;
     const at = new Date(now());
     const parts = [
       `Refreshed ${refreshed} of ${plural(rows.length, 'row')}`,

@@ -16,7 +16,7 @@ import { TrackingData } from '../engine/tracking-data';
 import { appsScriptClock, documentStores, type SheetStores } from './services';
 import { UrlFetchTransport } from './url-fetch-transport';
 
-export type ExecutionKind = 'cell' | 'sidebar' | 'trigger';
+export type ExecutionKind = 'cell' | 'sidebar' | 'trigger' | 'push';
 
 interface Budget {
   /** Time this kind of run may spend on requests (Apps Script: 30 s for cells, 6 min otherwise). */
@@ -38,6 +38,8 @@ export const BUDGETS: Record<ExecutionKind, Budget> = {
     maxRetryAfterMs: 60_000,
     ceiling: SERVICE_RULE.limit,
   },
+  // A webhook delivery (doPost) answers within seconds, or the service times out and retries.
+  push: { timeMs: 15_000, maxWaitMs: 5_000, ceiling: SERVICE_RULE.limit },
   // A full rolling window is 60 s: a scheduled run may wait it out once rather than stop.
   trigger: { timeMs: 270_000, maxWaitMs: 65_000, ceiling: DEFAULT_REFRESH_REQUESTS_PER_MINUTE },
 };

@@ -149,3 +149,15 @@ test('the Outbox lists sent emails and serves their HTML under a policy that run
   expect(policy).not.toMatch(/script-src/);
   expect((await call('/__preview/outbox/1')).status).toBe(404);
 });
+
+test('POST /exec is the web app: doPost answers, a delivery without the token is refused', async () => {
+  const refused = await call('/exec', '{"data":{"id":"x"}}');
+  expect(refused.status).toBe(200);
+  expect(refused.json()).toEqual({ ok: false });
+  expect(h.gas.lastExecution?.functionName).toBe('doPost');
+  expect(h.gas.lastExecution?.kind).toBe('web-app');
+  h.gas.run('enablePush', [`${host.url}/exec`]);
+  const token = h.gas.properties.document.map.get('CT_PUSH_TOKEN');
+  const accepted = await call(`/exec?token=${token}`, '{}');
+  expect(accepted.json()).toEqual({ ok: true });
+});

@@ -9,6 +9,7 @@ import type {
   ShipmentRecord,
   TrackingRequestRecord,
 } from './records';
+import { WebhookBook } from '../webhooks/webhook-book';
 
 interface Dated {
   id: string;
@@ -62,6 +63,8 @@ export class AccountStore {
   readonly unsettledRequests = new Set<TrackingRequestRecord>();
   /** When the service will stop checking each shipment by its own rules. */
   readonly autoStops = new AutoStopSchedule();
+  /** Webhook subscriptions and the notifications they produced. */
+  readonly webhooks = new WebhookBook();
 
   constructor(readonly key: string) {}
 

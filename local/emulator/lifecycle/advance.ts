@@ -9,7 +9,15 @@ import { randomShipmentPlan } from '../seed/random-plan';
 import { buildShipment } from '../seed/shipment-builder';
 import { autoStopDue, markStopped } from './line-tracking';
 
-export function advanceLifecycles(account: AccountStore, now: number): void {
+/**
+ * `onStep` hears each step as it is applied, at the time it was due (the webhooks publish
+ * tracking-request outcomes from it).
+ */
+export function advanceLifecycles(
+  account: AccountStore,
+  now: number,
+  onStep?: (request: TrackingRequestRecord, at: number) => void,
+): void {
   for (const request of [...account.unsettledRequests]) {
     while (request.steps.length > 0 && (request.steps[0]?.at ?? Infinity) <= now) {
       const next = request.steps.shift();
@@ -21,6 +29,7 @@ export function advanceLifecycles(account: AccountStore, now: number): void {
       request.updatedAtMs = next.at;
       if (next.scac) request.scac = next.scac;
       if (next.createsShipment) request.shipmentId = createShipment(account, request, next.at);
+      onStep?.(request, next.at);
     }
     if (request.steps.length === 0) account.unsettledRequests.delete(request);
   }

@@ -7,6 +7,8 @@ import { isoMillis } from '../core/time';
 import type { EmulatorEnv } from '../env';
 import { json } from '../http/respond';
 import { faultFromJson, type Fault } from '../policy/faults';
+import { containerNode } from '../serialize/graph';
+import { applyContainerChanges, readChanges } from '../webhooks/container-changes';
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
@@ -52,6 +54,8 @@ export function handleControl(
   }
 
   const route = `${method} ${url.pathname.replace(/\/+$/, '')}`;
+  const changes = /^POST \/__emulator\/containers\/([^/]+)\/changes$/.exec(route);
+  if (changes) return changeContainer(env, changes[1] ?? '', input, reply, fail);
   switch (route) {
     case 'GET /__emulator/state':
       return reply(200, describe(env, url.origin, state));
@@ -99,6 +103,27 @@ export function handleControl(
   }
 }
 
+/** POST /__emulator/containers/{number}/changes (webhooks/container-changes.ts). */
+function changeContainer(
+  env: EmulatorEnv,
+  number: string,
+  input: Record<string, unknown>,
+  reply: (status: number, body: unknown) => HttpResponse,
+  fail: (detail: string, status?: number) => HttpResponse,
+): HttpResponse {
+  const account = env.accountFor(env.demoKey);
+  // Container numbers are letters and digits; anything percent-encoded is no container number.
+  const container = account?.findContainer(number);
+  if (!account || !container) return fail(`no container ${number} in the demo account`, 404);
+  const read = readChanges(input);
+  if (typeof read === 'string') return fail(read);
+  const outcome = applyContainerChanges(account, container, read, env.ids, env.clock.now());
+  return reply(200, {
+    data: containerNode(account, outcome.container).resource,
+    meta: { notifications: outcome.notifications },
+  });
+}
+
 function faultJson(fault: Fault): Record<string, unknown> {
   const path = fault.match?.path;
   const match = fault.match
@@ -123,6 +148,8 @@ function describe(env: EmulatorEnv, origin: string, state: ControlState) {
       trackingRequests: { total: requests.length, ...byStatus },
       documents: account?.documents().length ?? 0,
       blobs: account?.blobs().length ?? 0,
+      webhooks: account?.webhooks.webhooks().length ?? 0,
+      notifications: account?.webhooks.notifications().length ?? 0,
     };
   });
   return {

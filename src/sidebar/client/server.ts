@@ -27,6 +27,9 @@ export type SidebarApi = Pick<
   | 'resumeTracking'
   | 'getTimeline'
   | 'getDiagnostics'
+  | 'getPushStatus'
+  | 'enablePush'
+  | 'disablePush'
 >;
 export type SidebarFunction = keyof SidebarApi;
 export type ResultOf<K extends SidebarFunction> = ReturnType<SidebarApi[K]>;

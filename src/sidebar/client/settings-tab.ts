@@ -4,6 +4,7 @@
 import { setupAlertsSection } from './alerts-section';
 import { byId } from './dom';
 import { intervalText, keyStateText } from './format';
+import { setupPushBlock } from './push-block';
 import { call, type ResultOf } from './server';
 import { showError, showStatus, withBusy } from './status';
 import type { TabHandlers } from './tabs';
@@ -25,6 +26,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
   const autoSave = byId('auto-save', HTMLButtonElement);
   const autoStatus = byId('auto-status', HTMLElement);
   const alerts = setupAlertsSection();
+  const push = setupPushBlock();
 
   function showSettings(s: ResultOf<'getSettings'>): void {
     keyState.textContent = keyStateText(s);
@@ -98,6 +100,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
     onShow: () => {
       call('getSettings').then(showSettings, (e: unknown) => showError(status, e));
       call('getAutoRefresh').then(showAuto, (e: unknown) => showError(autoStatus, e));
+      push.show();
     },
   };
 }

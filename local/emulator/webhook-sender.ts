@@ -1,0 +1,45 @@
+// Sends the emulator's webhook deliveries over real HTTP: every `intervalMs` it takes what is due
+// (webhooks/outbox.ts), POSTs each body to its subscription URL with its headers, and settles it
+// with the status (a network failure or a 10 s silence settles as "no answer", so it is retried).
+import type { Emulator } from './types';
+
+export interface WebhookSender {
+  stop(): void;
+}
+
+const TIMEOUT_MS = 10_000;
+
+export function startWebhookSender(emulator: Emulator, intervalMs = 200): WebhookSender {
+  let busy = false;
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const due = emulator.webhooks.takeDue();
+      await Promise.all(
+        due.map(async (delivery) => {
+          let status: number | null;
+          try {
+            const response = await fetch(delivery.url, {
+              method: 'POST',
+              headers: delivery.headers,
+              body: delivery.body,
+              redirect: 'manual',
+              signal: AbortSignal.timeout(TIMEOUT_MS),
+            });
+            status = response.status;
+            await response.arrayBuffer();
+          } catch {
+            status = null;
+          }
+          emulator.webhooks.settle(delivery, status);
+        }),
+      );
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

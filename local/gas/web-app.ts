@@ -1,0 +1,41 @@
+// A POST to a deployed web app, as Apps Script hands it to doPost(e): the event object of the
+// web-apps guide (queryString, parameter with each name's first value, parameters with all of
+// them, contentLength, postData {contents, length, type, name: 'postData'}, contextPath ''). A
+// form-encoded body's fields join the parameters, as Apps Script does (and the tanaikech
+// request-flow report shows); headers never reach the script.
+
+export interface WebAppPost {
+  /** What follows `?` in the /exec URL, e.g. `token=abc`. */
+  queryString: string;
+  body: string;
+  contentType?: string;
+}
+
+export interface WebAppAnswer {
+  content: string;
+  /** The Content-Type the TextOutput's MIME type gives. */
+  contentType: string;
+}
+
+function addPairs(into: Record<string, string[]>, encoded: string): void {
+  for (const [name, value] of new URLSearchParams(encoded)) (into[name] ??= []).push(value);
+}
+
+export function postEvent(post: WebAppPost): Record<string, unknown> {
+  const type = post.contentType ?? 'application/json';
+  const parameters: Record<string, string[]> = {};
+  addPairs(parameters, post.queryString);
+  if (type.toLowerCase().startsWith('application/x-www-form-urlencoded'))
+    addPairs(parameters, post.body);
+  const parameter: Record<string, string> = {};
+  for (const [name, values] of Object.entries(parameters)) parameter[name] = values[0] ?? '';
+  const length = Buffer.byteLength(post.body, 'utf8');
+  return {
+    queryString: post.queryString,
+    parameter,
+    parameters,
+    contextPath: '',
+    contentLength: length,
+    postData: { contents: post.body, length, type, name: 'postData' },
+  };
+}

@@ -1,0 +1,35 @@
+// What push updates need from Apps Script: the web app's answer (ContentService), one document
+// property read before anything else, the spreadsheet by id (a web app has no active one:
+// "When a bound script is run as a web app … these methods are not available", bound-scripts
+// guide), and random tokens.
+
+import { AppError } from '../core/errors';
+
+export function jsonOutput(body: object): GoogleAppsScript.Content.TextOutput {
+  return ContentService.createTextOutput(JSON.stringify(body)).setMimeType(
+    ContentService.MimeType.JSON,
+  );
+}
+
+/** One document property, read on its own (one service call); null without a document. */
+export function documentProperty(key: string): string | null {
+  return PropertiesService.getDocumentProperties()?.getProperty(key) ?? null;
+}
+
+export function openSpreadsheet(id: string): GoogleAppsScript.Spreadsheet.Spreadsheet {
+  const ss = SpreadsheetApp.openById(id);
+  if (!ss) throw new AppError('config', 'The spreadsheet of push updates cannot be opened.');
+  return ss;
+}
+
+/** 64 hex characters from two random UUIDs (122 random bits each). */
+export function newSecretToken(): string {
+  return (Utilities.getUuid() + Utilities.getUuid()).replace(/-/g, '').toLowerCase();
+}
+
+/** The spreadsheet's id, to open it again from a web app run. */
+export function activeSpreadsheetId(): string {
+  const ss = SpreadsheetApp.getActive();
+  if (!ss) throw new AppError('config', 'Open the spreadsheet to turn push updates on or off.');
+  return ss.getId();
+}

@@ -1,0 +1,324 @@
+// Push updates end to end, in the local Apps Script runtime against the emulator: the bundle's
+// doPost as the web app the emulator delivers to, enablePush/disablePush/getPushStatus, the
+// token, forged and replayed deliveries, and a refresh's catch-up on deliveries that were lost.
+
+import { PUSH_EVENTS } from '../../src/api/webhooks';
+import { column, withRows, type createHarness } from '../helpers/addon-harness';
+
+type Harness = ReturnType<typeof createHarness>;
+const WEB_APP = 'https://script.google.com/macros/s/AKfy-test/exec';
+
+/** A demo container with a shipment of two or more boxes and a terminal LFD. */
+function pickContainer(h: Harness) {
+  const account = h.emulator.account()!;
+  const c = account
+    .containers()
+    .find(
+      (x) =>
+        x.attributes.import_deadlines?.pickup_lfd_line &&
+        ['available', 'not_available', 'grounded'].includes(x.attributes.current_status) &&
+        (account.shipmentOf(x)?.containerIds.length ?? 0) >= 2,
+    );
+  if (!c) throw new Error('no suitable demo container');
+  return { container: c, shipment: account.shipmentOf(c)! };
+}
+
+function setUp() {
+  const probe = withRows([]);
+  const { container, shipment } = pickContainer(probe);
+  const number = container.attributes.number;
+  const bol = shipment.attributes.bill_of_lading_number;
+  const h = withRows([
+    [number, '', 'container', ''],
+    [bol, '', 'bill_of_lading', ''],
+  ]);
+  h.gas.run('refreshTrackingSheet');
+  return { h, number, bol };
+}
+
+function storedToken(h: Harness): string {
+  const value = h.gas.properties.document.map.get('CT_PUSH_TOKEN');
+  if (!value) throw new Error('no token stored');
+  return value;
+}
+
+function changeLfd(h: Harness, number: string, day: string) {
+  const res = h.emulator.handle({
+    method: 'POST',
+    url: `${h.emulator.origin}/__emulator/containers/${number}/changes`,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ lfd: { line: `${day}T04:00:00Z`, terminal: `${day}T04:00:00Z` } }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The emulator's due deliveries, each POSTed to the bundle's doPost as Apps Script would. */
+function deliver(h: Harness, rewrite: (body: string) => string = (b) => b) {
+  const answers: unknown[] = [];
+  const bodies: string[] = [];
+  h.emulator.webhooks.deliverDue((url, body, headers) => {
+    const sent = rewrite(body);
+    bodies.push(sent);
+    const u = new URL(url);
+    const answer = h.gas.postToWebApp({
+      queryString: u.search.slice(1),
+      body: sent,
+      contentType: headers['Content-Type'],
+    });
+    answers.push(JSON.parse(answer.content));
+    return 200;
+  });
+  return { answers, bodies };
+}
+
+const post = (h: Harness, query: string, body = '{}') =>
+  JSON.parse(h.gas.postToWebApp({ queryString: query, body }).content) as { ok: boolean };
+
+const lfdCell = (h: Harness, row: number) => column(h, 'LFD')[row];
+const fetchesSince = (h: Harness, from: number) => h.gas.urlFetchLog.slice(from).map((e) => e.url);
+
+describe('enablePush / getPushStatus / disablePush', () => {
+  test('one subscription with only the events the add-in uses; the token never shown', () => {
+    const { h } = setUp();
+    const status = h.gas.run<Record<string, unknown>>('enablePush', [WEB_APP]);
+    expect(status).toMatchObject({ enabled: true, url: WEB_APP, applied: 0, available: true });
+    expect(status.events).toEqual([...PUSH_EVENTS]);
+    const hooks = h.emulator.account()!.webhooks.webhooks();
+    expect(hooks).toHaveLength(1);
+    const secret = storedToken(h);
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(hooks[0]!.url).toBe(`${WEB_APP}?token=${secret}`);
+    expect(hooks[0]!.events).toEqual([...PUSH_EVENTS]);
+    expect(JSON.stringify(status)).not.toContain(secret);
+    expect(JSON.stringify(h.gas.run('getPushStatus'))).not.toContain(secret);
+  });
+
+  test('enabling again replaces the subscription and the token; the old token is refused', () => {
+    const { h } = setUp();
+    h.gas.run('enablePush', [WEB_APP]);
+    const first = storedToken(h);
+    h.gas.run('enablePush', ['https://script.google.com/macros/s/other/exec']);
+    const second = storedToken(h);
+    expect(second).not.toBe(first);
+    const hooks = h.emulator.account()!.webhooks.webhooks();
+    expect(hooks.map((w) => w.url)).toEqual([
+      `https://script.google.com/macros/s/other/exec?token=${second}`,
+    ]);
+    expect(post(h, `token=${first}`).ok).toBe(false);
+    expect(post(h, `token=${second}`).ok).toBe(true);
+  });
+
+  test('disabling deletes the subscription and refuses every later delivery', () => {
+    const { h } = setUp();
+    h.gas.run('enablePush', [WEB_APP]);
+    const secret = storedToken(h);
+    const status = h.gas.run<Record<string, unknown>>('disablePush');
+    expect(status).toMatchObject({ enabled: false, url: null, applied: 0 });
+    expect(h.emulator.account()!.webhooks.webhooks()).toEqual([]);
+    expect(post(h, `token=${secret}`).ok).toBe(false);
+  });
+
+  test('a web app URL must be https (http only on this machine) without a query', () => {
+    const { h } = setUp();
+    expect(() => h.gas.run('enablePush', ['http://example.com/exec'])).toThrow(/https/);
+    expect(() => h.gas.run('enablePush', [`${WEB_APP}?token=mine`])).toThrow(/web app URL/);
+    expect(h.emulator.account()!.webhooks.webhooks()).toEqual([]);
+  });
+
+  test('an installed add-on cannot receive pushes and says so', () => {
+    const h = withRows([], { addOn: true });
+    expect(() => h.gas.run('enablePush', [WEB_APP])).toThrow(/bound script/);
+    expect(h.gas.run<{ available: boolean }>('getPushStatus').available).toBe(false);
+  });
+});
+
+describe('doPost', () => {
+  test('no token or a wrong one is refused after at most one property read', () => {
+    const { h } = setUp();
+    h.gas.run('enablePush', [WEB_APP]);
+    const secret = storedToken(h);
+    const fetches = h.gas.urlFetchLog.length;
+
+    expect(post(h, '', '{"data":{"id":"x"}}')).toEqual({ ok: false });
+    expect(h.gas.lastExecution!.calls.totals).toEqual({});
+
+    const wrong = secret.slice(0, -1) + (secret.endsWith('0') ? '1' : '0');
+    expect(post(h, `token=${wrong}`, '{"data":{"id":"x"}}')).toEqual({ ok: false });
+    // The document's property store and its one key: no other service, no other property.
+    const calls = h.gas.lastExecution!.calls.calls;
+    expect(Object.keys(calls)).toEqual(['Properties']);
+    expect(calls.Properties).toEqual({
+      'PropertiesService.getDocumentProperties': 1,
+      'Properties.getProperty': 1,
+    });
+    expect(post(h, 'token=', '{}')).toEqual({ ok: false });
+    expect(h.gas.urlFetchLog.length).toBe(fetches);
+  });
+
+  test('an LFD change reaches the container row and its BOL row without a refresh', () => {
+    const { h } = setUp();
+    h.gas.run('enablePush', [WEB_APP]);
+    const before = [lfdCell(h, 0), lfdCell(h, 1)];
+    changeLfd(h, number(h), '2026-11-21');
+    const from = h.gas.urlFetchLog.length;
+    const { answers } = deliver(h);
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.every((a) => JSON.stringify(a) === '{"ok":true}')).toBe(true);
+    const after = [lfdCell(h, 0), lfdCell(h, 1)];
+    expect(after[0]).not.toEqual(before[0]);
+    expect(after[0]).toEqual(after[1]); // the BOL row's earliest box is this one now
+    // Delivered the same instant as the change: each notification is asked for by id and the
+    // container fetched for each (no fetch is known to be newer than the event).
+    const urls = fetchesSince(h, from);
+    expect(urls.filter((u) => u.includes('/webhook_notifications/')).length).toBe(answers.length);
+    expect(urls.filter((u) => /\/containers\/[^/?]+\?/.test(u)).length).toBe(answers.length);
+    expect(h.gas.run<{ applied: number }>('getPushStatus').applied).toBe(answers.length);
+  });
+
+  test('one change announced by several events is fetched once', () => {
+    const { h } = setUp();
+    h.gas.run('enablePush', [WEB_APP]);
+    changeLfd(h, number(h), '2026-11-21');
+    h.clock.advance(2_000); // the service delivers a moment after the change
+    const from = h.gas.urlFetchLog.length;
+    const { answers } = deliver(h);
+    expect(answers.length).toBeGreaterThan(1); // container.updated and per-source LFD events
+    const urls = fetchesSince(h, from);
+    expect(urls.filter((u) => u.includes('/webhook_notifications/')).length).toBe(answers.length);
+    expect(urls.filter((u) => /\/containers\/[^/?]+\?/.test(u)).length).toBe(1);
+    expect(h.gas.run<{ applied: number }>('getPushStatus').applied).toBe(answers.length);
+  });
+
+  test('a replayed delivery is applied once: no request the second time', () => {
+    const { h } = setUp();
+    h.gas.run('enablePush', [WEB_APP]);
+    changeLfd(h, number(h), '2026-11-22');
+    const { bodies } = deliver(h);
+    const secret = storedToken(h);
+    const from = h.gas.urlFetchLog.length;
+    for (const body of bodies) expect(post(h, `token=${secret}`, body).ok).toBe(true);
+    expect(h.gas.urlFetchLog.length).toBe(from);
+    expect(h.gas.run<{ applied: number }>('getPushStatus').applied).toBe(bodies.length);
+  });
+
+  test('a forged notification id the service does not know changes nothing', () => {
+    const { h } = setUp();
+    h.gas.run('enablePush', [WEB_APP]);
+    const before = column(h, 'LFD');
+    const from = h.gas.urlFetchLog.length;
+    const forged = JSON.stringify({ data: { id: '00000000-0000-4000-8000-000000000000' } });
+    expect(post(h, `token=${storedToken(h)}`, forged).ok).toBe(true);
+    expect(fetchesSince(h, from)).toHaveLength(1); // asked the service, which said 404
+    expect(column(h, 'LFD')).toEqual(before);
+    expect(h.gas.run<{ applied: number }>('getPushStatus').applied).toBe(0);
+  });
+
+  test('a body whose data disagrees with the service: the service wins', () => {
+    const { h } = setUp();
+    h.gas.run('enablePush', [WEB_APP]);
+    changeLfd(h, number(h), '2026-11-21');
+    const tamper = (body: string) => {
+      const doc = JSON.parse(body);
+      for (const r of doc.included) {
+        if (r.type !== 'container') continue;
+        r.attributes.pickup_lfd = '2030-01-01T05:00:00Z';
+        r.attributes.import_deadlines.pickup_lfd_line = '2030-01-01T05:00:00Z';
+        r.attributes.import_deadlines.pickup_lfd_terminal = '2030-01-01T05:00:00Z';
+      }
+      return JSON.stringify(doc);
+    };
+    const before = lfdCell(h, 0);
+    deliver(h, tamper);
+    const pushed = lfdCell(h, 0);
+    expect(pushed).not.toEqual(before);
+    // What a refresh (the service's listing) writes is exactly what the push wrote.
+    h.gas.run('refreshTrackingSheet');
+    expect(lfdCell(h, 0)).toEqual(pushed);
+  });
+});
+
+describe('catch-up', () => {
+  test('a refresh catches up on lost deliveries; their late delivery then costs nothing', () => {
+    const { h } = setUp();
+    h.gas.run('enablePush', [WEB_APP]);
+    changeLfd(h, number(h), '2026-11-24');
+    // The deliveries are lost (the web app was down): the emulator hands them out, nobody gets them.
+    const lost = h.emulator.webhooks.takeDue();
+    expect(lost.length).toBeGreaterThan(0);
+    for (const d of lost) h.emulator.webhooks.settle(d, 503);
+    h.clock.advance(5 * 60_000);
+    const before = lfdCell(h, 0);
+    h.gas.run('refreshTrackingSheet');
+    expect(lfdCell(h, 0)).not.toEqual(before);
+    expect(h.gas.run<{ applied: number }>('getPushStatus').applied).toBe(lost.length);
+    // The service retries them later: recognised as applied, no request.
+    h.clock.advance(60_000);
+    const from = h.gas.urlFetchLog.length;
+    const { answers } = deliver(h);
+    expect(answers).toHaveLength(lost.length);
+    expect(h.gas.urlFetchLog.length).toBe(from);
+  });
+
+  test('when the refresh could not read the account, missed notifications are applied one by one', () => {
+    const { h } = setUp();
+    h.gas.run('enablePush', [WEB_APP]);
+    changeLfd(h, number(h), '2026-11-25');
+    for (const d of h.emulator.webhooks.takeDue()) h.emulator.webhooks.settle(d, 503);
+    const before = lfdCell(h, 0);
+    // The listing fails (503 on every /containers page), the catch-up's own requests do not.
+    h.interceptors.push((req) =>
+      new URL(req.url).pathname === '/v2/containers' && req.url.includes('page')
+        ? { status: 503, headers: {}, body: 'down' }
+        : undefined,
+    );
+    h.gas.run('refreshTrackingSheet');
+    expect(lfdCell(h, 0)).not.toEqual(before);
+    expect(h.gas.run<{ applied: number }>('getPushStatus').applied).toBeGreaterThan(0);
+  });
+
+  test('costs no request while push is off', () => {
+    const { h } = setUp();
+    const from = h.gas.urlFetchLog.length;
+    h.gas.run('refreshTrackingSheet');
+    expect(fetchesSince(h, from).some((u) => u.includes('webhook'))).toBe(false);
+  });
+});
+
+describe('the token stays on the server', () => {
+  test('not in a log, a cell, the status or any sidebar answer', () => {
+    const { h } = setUp();
+    h.gas.run('enablePush', [WEB_APP]);
+    const secret = storedToken(h);
+    changeLfd(h, number(h), '2026-11-26');
+    deliver(h);
+    h.gas.run('refreshTrackingSheet');
+    const answers = ['getPushStatus', 'getSettings', 'getDiagnostics'].map((fn) =>
+      JSON.stringify(h.gas.run(fn)),
+    );
+    for (const text of answers) expect(text).not.toContain(secret);
+    expect(JSON.stringify(h.gas.logs)).not.toContain(secret);
+    for (const sheet of h.gas.spreadsheet.sheets)
+      for (const row of sheet.lastRow() ? [...Array(sheet.lastRow()).keys()] : [])
+        for (let c = 1; c <= sheet.lastColumn(); c++)
+          expect(String(sheet.cell(row + 1, c)?.value ?? '')).not.toContain(secret);
+  });
+});
+
+/** The container row's number (row 2 of the sheet). */
+function number(h: Harness): string {
+  return String(column(h, 'Number')[0]);
+}
+
+describe('tracking-request outcomes', () => {
+  test('a BOL row tracked by the refresh fills in by push when its request succeeds', () => {
+    const h = withRows([['PUSHBOL777', 'MAEU', 'bill_of_lading', '']]);
+    h.gas.run('enablePush', [WEB_APP]);
+    h.gas.run('refreshTrackingSheet');
+    expect(column(h, 'Tracking')[0]).toBe('pending');
+    h.clock.advance(20_000); // the request succeeds after 15 s on the emulator clock
+    const { answers } = deliver(h);
+    expect(answers).toEqual([{ ok: true }]);
+    expect(column(h, 'Tracking')[0]).toBe('tracked');
+    expect(String(column(h, 'Status')[0])).not.toBe('');
+  });
+});

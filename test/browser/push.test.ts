@@ -1,0 +1,95 @@
+// Push updates in the preview, in Chromium: turn them on in Settings (the web app URL is the
+// preview's own /exec route), change a container's LFD through the emulator's control surface,
+// and watch the Tracking sheet's LFD cell change without pressing Refresh. The emulator child
+// delivers the webhook over real HTTP to /exec, which runs the bundle's doPost.
+
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { startPreview, type Preview } from '../../local/preview/start-preview';
+import { launchChromium, type Chromium } from './support/chromium';
+import { PreviewPage } from './preview/preview-page';
+
+jest.setTimeout(60_000);
+
+const ROOT = path.resolve(__dirname, '../..');
+
+let preview: Preview;
+let browser: Chromium;
+let p: PreviewPage;
+
+beforeAll(async () => {
+  execFileSync(process.execPath, ['esbuild.config.mjs', '--local'], { cwd: ROOT });
+  preview = await startPreview({ port: 0, emulatorPort: 0 });
+  browser = await launchChromium();
+  p = await PreviewPage.open(browser.context, preview.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.close();
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test code reads arbitrary JSON
+async function emulatorJson(pathname: string, init: RequestInit = {}): Promise<any> {
+  const res = await fetch(`${preview.emulatorUrl}${pathname}`, init);
+  return res.json();
+}
+
+/** The first demo row whose Status is `available` (its box waits at the terminal). */
+async function availableRow(): Promise<number> {
+  const rows = await p.page.locator('#grid tbody tr').count();
+  for (let row = 1; row < rows; row++) {
+    if ((await (await p.at(row, 'Status')).textContent()) === 'available') return row;
+  }
+  throw new Error('no available row');
+}
+
+test('an LFD changed at the service reaches the sheet by push, without a refresh', async () => {
+  await p.menu('Settings');
+  await p.sidebar.getByRole('heading', { name: 'Push updates' }).waitFor();
+  await p.sidebar.getByLabel('Web app address').fill(`${preview.url}/exec`);
+  await p.sidebar.getByRole('button', { name: 'Turn on' }).click();
+  await p.sidebar.getByText(/On: the service sends changes to/).waitFor();
+
+  const row = await availableRow();
+  const number = (await (await p.at(row, 'Number')).textContent())!.trim();
+  const lfd = await p.at(row, 'LFD');
+  const before = await lfd.textContent();
+  // Three days ago, at noon UTC: the same calendar day at any terminal.
+  const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+  expect(before).not.toBe(day);
+  const changedAt = Date.now();
+  const changed = await emulatorJson(`/__emulator/containers/${number}/changes`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      lfd: { line: `${day}T12:00:00Z`, terminal: `${day}T12:00:00Z`, rail: `${day}T12:00:00Z` },
+    }),
+  });
+  expect(changed.meta.notifications.length).toBeGreaterThan(0);
+  await p.page.waitForFunction(
+    ({ a1Row, text }) => {
+      const headers = [...document.querySelectorAll('#grid tbody tr:first-child td')].map(
+        (td) => td.textContent,
+      );
+      const col = headers.indexOf('LFD') + 1;
+      return (
+        document.querySelector(`#grid td[data-row="${a1Row}"][data-column="${col}"]`)
+          ?.textContent === text
+      );
+    },
+    { a1Row: row, text: day },
+    { timeout: 5_000 },
+  );
+  console.log(`push: LFD shown ${Date.now() - changedAt} ms after the change`);
+  await p.screenshot('push-lfd-changed', lfd);
+
+  // The token is in the subscription the service holds, and in no answer the page received.
+  const hooks = await emulatorJson('/v2/webhooks', {
+    headers: { Authorization: `Token ${(await emulatorJson('/__emulator/state')).demoKey}` },
+  });
+  const token = new URL(hooks.data[0].attributes.url).searchParams.get('token')!;
+  expect(token).toMatch(/^[0-9a-f]{64}$/);
+  for (const body of p.bodies) expect(body).not.toContain(token);
+  await expect(p.sidebar.locator('#push-url').inputValue()).resolves.toBe(`${preview.url}/exec`);
+});
