@@ -48,6 +48,19 @@ export class EmulatorControl {
     return readingOf(await call(`${this.origin}/__emulator/clock`, { factor }));
   }
 
+  /** Changes a demo container's data at the emulator (LFD, hold, availability, ETA). */
+  async changeContainer(number: string, change: unknown): Promise<void> {
+    const res = await fetch(
+      `${this.origin}/__emulator/containers/${encodeURIComponent(number)}/changes`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(change),
+      },
+    );
+    if (!res.ok) throw new Error(`changing ${number} failed: ${res.status} ${await res.text()}`);
+  }
+
   /** Synchronous (through the HTTP bridge): a script's sleep happens inside an execution. */
   advanceSync(ms: number): ClockReading {
     const res = this.http({

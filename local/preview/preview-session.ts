@@ -5,6 +5,7 @@
 import type { CustomFunctionCells } from './formula/custom-cells';
 import type { EmulatorClock } from './emulator-clock';
 import type { EmulatorControl } from './emulator-control';
+import { planDemoChanges, waitingContainers } from './demo/demo-changes';
 import { buildPageState } from './page/page-model';
 import type { PageState } from './page/page-state';
 import type { PreviewRuntime } from './preview-runtime';
@@ -44,6 +45,29 @@ export class PreviewSession implements PreviewActions {
     return {
       ...(shown > before ? { sidebarUrl: `/__preview/sidebar/${shown - 1}` } : {}),
       ...(error === undefined ? {} : { error }),
+    };
+  }
+
+  /**
+   * The preview's "Demo changes": a day's worth of changes at the emulator (an LFD moved to today,
+   * a hold, a box made available, a later arrival), then a refresh, which logs them in the Change
+   * Log and sends the alerts (to the Outbox). Returns what was changed, in words.
+   */
+  async demoChanges(): Promise<{ message: string; error?: string }> {
+    const sheet = this.runtime.spreadsheet.sheetByName('Tracking');
+    const plan = sheet ? planDemoChanges(waitingContainers(sheet), this.clock.now()) : [];
+    if (plan.length === 0) {
+      return {
+        message: '',
+        error: 'No container rows at a terminal to change: set up the Tracking sheet first.',
+      };
+    }
+    for (const p of plan) await this.control.changeContainer(p.number, p.change);
+    const menu = this.runMenuItem('menuRefreshNow');
+    const changed = plan.map((p) => `${p.number}: ${p.what}`).join('; ');
+    return {
+      message: `Changed at the service: ${changed}. The Tracking sheet was refreshed.`,
+      ...(menu.error ? { error: menu.error } : {}),
     };
   }
 

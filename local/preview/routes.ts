@@ -15,6 +15,8 @@ export interface PreviewActions {
   state(): PageState;
   runMenuItem(functionName: string): { sidebarUrl?: string; error?: string };
   setSpeed(factor: number): Promise<void>;
+  /** Demo changes at the emulator, then a refresh (see PreviewSession.demoChanges). */
+  demoChanges(): Promise<{ message: string; error?: string }>;
 }
 
 export interface PageAssets {
@@ -109,6 +111,10 @@ export function previewRoutes(session: PreviewActions, assets: PageAssets) {
       const known = session.runtime.ui.menus.flatMap((m) => menuFunctions(m.items));
       if (typeof fn !== 'string' || !known.includes(fn)) return null;
       return result(session.runMenuItem(fn));
+    },
+    '/__preview/demo-changes': async () => {
+      const { message, error } = await session.demoChanges();
+      return result({ ...(message ? { notice: message } : {}), ...(error ? { error } : {}) });
     },
     '/__preview/speed': async (body) => {
       const { factor } = body;

@@ -26,6 +26,8 @@ export interface AlertStatus {
   /** Recipients MailApp allows today; null when alerts are off or it cannot say. */
   quotaLeft: number | null;
   lastError: string | null;
+  /** The spreadsheet's zone, in which the digest hour counts and the times above are shown. */
+  timeZone: string;
 }
 
 const LOCK_WAIT_MS = 10_000;
@@ -38,7 +40,7 @@ export function sendAlertDigestNow(): DigestNowResult {
   if (settings.alertRecipients === '') {
     throw new AppError(
       'config',
-      'Alerts are off: enter at least one recipient in Settings → Alerts, then send the digest.',
+      'Alerts are off: enter at least one recipient in Settings → Email alerts, then send the digest.',
     );
   }
   if (!run.lock.tryLock(LOCK_WAIT_MS)) {
@@ -104,5 +106,6 @@ export function getAlertStatus(): AlertStatus {
     pending: state.pending.length,
     quotaLeft,
     lastError: state.lastError,
+    timeZone: ss.getSpreadsheetTimeZone(),
   };
 }

@@ -31,6 +31,9 @@ beforeEach(async () => {
       return n > before ? { sidebarUrl: `/__preview/sidebar/${n - 1}` } : {};
     },
     setSpeed: async (factor) => void speeds.push(factor),
+    demoChanges: async () => ({
+      message: 'Changed at the service: MSCU1234566: LFD moved to today.',
+    }),
   };
   host = await startLocalHost({ runtime: h.gas, route: previewRoutes(actions, ASSETS) });
 });
@@ -160,4 +163,11 @@ test('POST /exec is the web app: doPost answers, a delivery without the token is
   const token = h.gas.properties.document.map.get('CT_PUSH_TOKEN');
   const accepted = await call(`/exec?token=${token}`, '{}');
   expect(accepted.json()).toEqual({ ok: true });
+});
+
+test('demo changes answer with what changed, as a notice for the page', async () => {
+  const answer = await call('/__preview/demo-changes', {});
+  expect(answer.status).toBe(200);
+  expect(answer.json().notice).toMatch(/LFD moved to today/);
+  expect(answer.json().state.outbox).toEqual([]);
 });

@@ -6,6 +6,7 @@ import { validateTrackingRequest } from '../../src/addon/tracking-requests-api';
 import { containerCheckDigit } from '../../src/core/container-number';
 import { matchCarriers } from '../../src/sidebar/client/carriers';
 import {
+  alertStateText,
   fileKind,
   formatBytes,
   intervalText,
@@ -183,5 +184,35 @@ describe('texts', () => {
     expect(isWebLink('javascript:alert(1)')).toBe(false);
     expect(isWebLink('data:text/html,<b>x</b>')).toBe(false);
     expect(isWebLink('not a link')).toBe(false);
+  });
+});
+
+describe('alertStateText', () => {
+  const base = {
+    enabled: true,
+    lastDigestAt: '2026-11-23T12:00:00.000Z',
+    nextDigestAt: '2026-11-24T12:00:00.000Z',
+    pending: 1,
+    quotaLeft: 97,
+    lastError: null,
+    timeZone: 'America/New_York',
+  };
+
+  it("shows the digest times on the spreadsheet's clock, waiting alerts and the quota", () => {
+    expect(alertStateText(base)).toBe(
+      'Last digest 23 Nov, 07:00 · next 24 Nov, 07:00 · 1 alert waiting · 97 email recipients left today.',
+    );
+    expect(alertStateText({ ...base, timeZone: 'Asia/Tokyo', pending: 0 })).toMatch(
+      /^Last digest 23 Nov, 21:00 · next 24 Nov, 21:00 · 0 alerts waiting/,
+    );
+  });
+
+  it('says when alerts are off, when no digest went yet, and the last problem', () => {
+    expect(alertStateText({ ...base, enabled: false })).toBe('Alerts are off.');
+    expect(
+      alertStateText({ ...base, lastDigestAt: null, quotaLeft: null, lastError: 'quota used up' }),
+    ).toBe(
+      'No digest sent yet · next 24 Nov, 07:00 · 1 alert waiting. Last problem: quota used up',
+    );
   });
 });

@@ -8,6 +8,8 @@ import { pickDemoRows, type ShipmentsDocument } from './demo-rows';
 import { todaySerial } from '../formula/sheet-values';
 import { fillFormulasSheet, fillTrackingSheet, FORMULAS_SHEET } from './demo-sheet';
 
+export const DEMO_ALERT_RECIPIENT = 'dispatch@example.com';
+
 export interface DemoAccount {
   /** The emulator's origin: the API is under /v2, the tracking pages at the root. */
   origin: string;
@@ -25,7 +27,13 @@ async function listShipments(account: DemoAccount): Promise<ShipmentsDocument> {
 export async function seedDemo(runtime: GasRuntime, account: DemoAccount): Promise<void> {
   runtime.run('onOpen', [], { kind: 'simple-trigger' });
   runtime.run('saveSettings', [
-    { apiKey: account.key, apiBaseUrl: `${account.origin}/v2`, appUrl: account.origin },
+    {
+      apiKey: account.key,
+      apiBaseUrl: `${account.origin}/v2`,
+      appUrl: account.origin,
+      // Alerts on, so the Outbox shows what they look like (the local MailApp sends nothing).
+      alertRecipients: DEMO_ALERT_RECIPIENT,
+    },
   ]);
   runtime.run('setupTrackingSheet', []);
   const model = runtime.spreadsheet;

@@ -93,4 +93,6 @@ export interface ActionResult {
   state: PageState;
   sidebarUrl?: string;
   error?: string;
+  /** Something to tell the person (shown as a toast). */
+  notice?: string;
 }

@@ -1,8 +1,10 @@
-// Settings → Email alerts: who gets them, how early an LFD is warned of, and the digest's hour.
-// Saved on their own (saveSettings takes any subset), so a half-typed API key elsewhere on the
-// tab is never sent with them.
+// Settings → Email alerts: who gets them, how early an LFD is warned of, and the digest's hour,
+// what the alerts are doing (last and next digest, waiting alerts, email quota), and "Send digest
+// now". Saved on their own (saveSettings takes any subset), so a half-typed API key elsewhere on
+// the tab is never sent with them.
 
 import { byId } from './dom';
+import { alertStateText } from './format';
 import { call, type ResultOf } from './server';
 import { showError, showStatus, withBusy } from './status';
 
@@ -15,12 +17,25 @@ export function setupAlertsSection(): { show(s: ResultOf<'getSettings'>): void }
   const hour = byId('alerts-digest-hour', HTMLSelectElement);
   const save = byId('alerts-save', HTMLButtonElement);
   const status = byId('alerts-status', HTMLElement);
+  const state = byId('alerts-state', HTMLElement);
+  const digestNow = byId('alerts-digest-now', HTMLButtonElement);
+  const digestStatus = byId('alerts-digest-status', HTMLElement);
   hour.replaceChildren(...Array.from({ length: 24 }, (_, h) => new Option(hourText(h), String(h))));
 
   function show(s: ResultOf<'getSettings'>): void {
     recipients.value = s.alertRecipients;
     lfdDays.value = String(s.alertLfdDays);
     hour.value = String(s.alertDigestHour);
+    digestNow.disabled = s.alertRecipients === '';
+  }
+
+  function showState(): Promise<void> {
+    return call('getAlertStatus').then(
+      (s) => {
+        state.textContent = alertStateText(s);
+      },
+      (e: unknown) => showError(digestStatus, e),
+    );
   }
 
   form.addEventListener('submit', (event) => {
@@ -32,6 +47,7 @@ export function setupAlertsSection(): { show(s: ResultOf<'getSettings'>): void }
         alertDigestHour: hour.value,
       });
       show(saved);
+      void showState();
       showStatus(
         status,
         'ok',
@@ -42,13 +58,18 @@ export function setupAlertsSection(): { show(s: ResultOf<'getSettings'>): void }
     });
   });
 
+  digestNow.addEventListener('click', () => {
+    void withBusy(digestNow, digestStatus, 'Sending the digest…', async () => {
+      const result = await call('sendAlertDigestNow');
+      showStatus(digestStatus, result.ok ? 'ok' : 'error', result.message);
+      await showState();
+    });
+  });
+
   return {
     show: (s) => {
-      try {
-        show(s);
-      } catch (e) {
-        showError(status, e);
-      }
+      show(s);
+      void showState();
     },
   };
 }

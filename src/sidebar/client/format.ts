@@ -23,6 +23,47 @@ export function formatDateTime(iso: string | null | undefined): string {
   });
 }
 
+/** An ISO instant as `23 Nov, 07:00` on the clock of `timeZone` (the spreadsheet's). */
+export function formatInZone(iso: string, timeZone: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  const options: Intl.DateTimeFormatOptions = {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  };
+  try {
+    return new Date(time).toLocaleString('en-GB', { ...options, timeZone });
+  } catch {
+    return new Date(time).toLocaleString('en-GB', options); // an unknown zone: the browser's
+  }
+}
+
+/** What the alerts are doing, in a line: off, or the last and next digest, waiting alerts, quota. */
+export function alertStateText(s: {
+  enabled: boolean;
+  lastDigestAt: string | null;
+  nextDigestAt: string | null;
+  pending: number;
+  quotaLeft: number | null;
+  lastError: string | null;
+  timeZone: string;
+}): string {
+  if (!s.enabled) return 'Alerts are off.';
+  const parts = [
+    s.lastDigestAt
+      ? `Last digest ${formatInZone(s.lastDigestAt, s.timeZone)}`
+      : 'No digest sent yet',
+  ];
+  if (s.nextDigestAt) parts.push(`next ${formatInZone(s.nextDigestAt, s.timeZone)}`);
+  parts.push(s.pending === 1 ? '1 alert waiting' : `${s.pending} alerts waiting`);
+  if (s.quotaLeft !== null) parts.push(`${s.quotaLeft} email recipients left today`);
+  const line = `${parts.join(' · ')}.`;
+  return s.lastError ? `${line} Last problem: ${s.lastError}` : line;
+}
+
 const KIND_BY_MIME: [RegExp, string][] = [
   [/^application\/pdf$/i, 'PDF'],
   [/^image\/png$/i, 'PNG image'],

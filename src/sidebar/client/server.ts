@@ -28,6 +28,8 @@ export type SidebarApi = Pick<
   | 'getTimeline'
   | 'getDiagnostics'
   | 'getPushStatus'
+  | 'sendAlertDigestNow'
+  | 'getAlertStatus'
   | 'enablePush'
   | 'disablePush'
 >;

@@ -19,6 +19,7 @@ const ui = {
   menubar: byId('menubar', HTMLElement),
   clock: byId('clock', HTMLElement),
   speed: byId('speed', HTMLButtonElement),
+  demoChanges: byId('demo-changes', HTMLButtonElement),
   grid: byId('grid', HTMLTableElement),
   scroll: byId('grid-scroll', HTMLElement),
   tabs: byId('sheet-tabs', HTMLElement),
@@ -204,6 +205,16 @@ function wireChrome(): void {
   ui.speed.addEventListener('click', () => {
     const factor = state && state.speed > 1 ? 1 : 60;
     void request(() => post('/__preview/speed', { factor }));
+  });
+  ui.demoChanges.addEventListener('click', () => {
+    ui.demoChanges.disabled = true;
+    document.body.style.cursor = 'progress';
+    void request(() => post('/__preview/demo-changes', {})).then((result) => {
+      ui.demoChanges.disabled = false;
+      document.body.style.cursor = '';
+      if (result?.error) toasts.show('Demo changes', result.error, true);
+      else if (result?.notice) toasts.show('Demo changes', result.notice, false);
+    });
   });
   ui.closeSidebar.addEventListener('click', () => (ui.sidebar.hidden = true));
   // google.script.host.close() in the sidebar posts this (see local/host).

@@ -19,6 +19,8 @@ export class Outbox {
   private readonly text = byId('outbox-text', HTMLPreElement);
   private emails: PageEmail[] = [];
   private openId: number | null = null;
+  /** The person picked an email: new ones no longer take its place. */
+  private chosen = false;
   private plain = false;
   private shown = '';
 
@@ -47,13 +49,14 @@ export class Outbox {
         ]);
         item.querySelector('button')!.addEventListener('click', () => {
           this.openId = email.id;
+          this.chosen = true;
           this.showEmail();
         });
         return item;
       }),
     );
-    // A new email opens itself when the panel is open and nothing else was chosen.
-    if (this.openId === null && emails[0]) this.openId = emails[0].id;
+    // Until the person picks one, the newest email is the one shown.
+    if (!this.chosen) this.openId = emails[0]?.id ?? null;
     this.showEmail();
   }
 
