@@ -128,6 +128,7 @@ it('sends the digest now, says when there is nothing to report, and reports its 
     pending: 0,
     quotaLeft: 98,
     lastError: null,
+    timeZone: 'America/New_York',
   });
   h.gas.run('saveSettings', [{ alertRecipients: '' }]);
   expect(h.gas.run<Status>('getAlertStatus')).toMatchObject({
