@@ -18,7 +18,8 @@ import {
 } from '../engine/push-state';
 import type { SyncResult } from '../engine/sheet-sync';
 import type { Execution } from '../gas/execution';
-import { applyFresh, fetchAbout, fetchNotification } from './push-apply';
+import { applyFresh } from './apply-records';
+import { fetchAbout, fetchNotification } from './push-apply';
 
 /** Pages of 100 read per refresh, and notifications applied one by one per refresh. */
 export const CATCH_UP_PAGES = 3;
@@ -79,7 +80,7 @@ export function catchUpPush(input: {
       const fresh = notification ? fetchAbout(client, notification) : null;
       if (fresh) {
         result.requests += 1;
-        applyFresh(ss, run, fresh, settings.appUrl);
+        applyFresh(ss, run, fresh, settings.appUrl, 'push');
       }
       done.push(leftover.shift()!);
     }

@@ -18,7 +18,8 @@ import {
 import { Execution } from '../gas/execution';
 import { releaseLease, takeLease } from '../gas/leases';
 import { documentProperty, jsonOutput, openSpreadsheet } from '../gas/web-app';
-import { aboutKey, applyFresh, fetchAbout, fetchNotification } from './push-apply';
+import { applyFresh } from './apply-records';
+import { aboutKey, fetchAbout, fetchNotification } from './push-apply';
 
 interface WebAppEvent {
   parameter?: Record<string, unknown>;
@@ -79,7 +80,8 @@ function receive(id: string): void {
     const fetchedAt = run.startedAt;
     const current = about !== null && !fetchedSince(state, about, notification.createdAt);
     const fresh = current ? fetchAbout(client, notification) : null;
-    if (fresh) applyFresh(openSpreadsheet(state.spreadsheetId), run, fresh, settings.appUrl);
+    if (fresh)
+      applyFresh(openSpreadsheet(state.spreadsheetId), run, fresh, settings.appUrl, 'push');
     // Read again: a refresh's catch-up may have recorded others meanwhile, or push was turned off.
     const latest = loadPushState(props);
     if (!latest) return;

@@ -16,7 +16,10 @@ import { isUnreadable } from '../core/attribute-values';
 import { STOPPED_BY_USER, stopStateOf, trackingStateText } from '../core/tracking-state';
 import { plural, sentence } from '../core/wording';
 import { notTrackedError, shipmentMissing } from '../engine/tracking-data';
+import { identifierKey } from '../engine/record-store';
 import { Execution } from '../gas/execution';
+import { activeSpreadsheet } from '../gas/services';
+import { applyFresh } from './apply-records';
 
 /** Pages of events read per container (100 each): a journey has a few dozen. */
 const MAX_EVENT_PAGES = 3;
@@ -97,6 +100,7 @@ function changeTracking(
   if (!saved)
     throw new AppError('upstream', 'The tracking service did not send the shipment back.');
   run.store.write({ shipments: [saved] });
+  showInRows(run, saved, found);
   const state = stopStateOf(saved.attributes);
   const tracking =
     state === undefined || isUnreadable(state) ? 'unknown' : trackingStateText(state);
@@ -115,6 +119,37 @@ function changeTracking(
   };
 }
 
+/**
+ * The rows of the shipment (its BOL/booking rows and its boxes' rows) say the new state at once,
+ * and the change pipeline logs it (source `sidebar`). Its boxes come from this call's look-up and,
+ * for a BOL row's summary, the cache. Never fails the stop or resume the service has done.
+ */
+function showInRows(run: Execution, saved: ShipmentRecord, found: Resolved): void {
+  try {
+    const ss = activeSpreadsheet();
+    const boxes = new Map<string, ContainerRecord>();
+    for (const c of run.store.allContainers())
+      if (c.shipmentId === saved.id) boxes.set(c.attributes.number, c);
+    for (const c of found.containers) boxes.set(c.attributes.number, c);
+    const identifiers = new Map<string, string>();
+    for (const n of [
+      found.number,
+      saved.attributes.bill_of_lading_number,
+      saved.attributes.booking_number,
+    ])
+      if (typeof n === 'string' && n !== '') identifiers.set(identifierKey(n), saved.id);
+    applyFresh(
+      ss,
+      run,
+      { containers: boxes, shipments: new Map([[saved.id, saved]]), identifiers },
+      run.settings().appUrl,
+      'sidebar',
+    );
+  } catch {
+    // The sheet will show it at the next refresh, as before.
+  }
+}
+
 /** What happened, in words; the service may answer 200 without a change (already stopped). */
 function outcome(action: 'stop' | 'resume', what: string, tracking: string): string {
   if (
@@ -127,7 +162,7 @@ function outcome(action: 'stop' | 'resume', what: string, tracking: string): str
   if (action === 'resume' && tracking !== 'tracked')
     return `The service still reports ${what} as ${tracking}.`;
   return action === 'stop'
-    ? `Stopped tracking ${what}: the service no longer updates it; its rows say so at the next refresh.`
+    ? `Stopped tracking ${what}: the service no longer updates it; its rows say so.`
     : `Resumed tracking ${what}. Data the service could not collect while it was stopped may be missing.`;
 }
 

@@ -1,6 +1,6 @@
 // Fresh records → Tracking sheet rows: the one place that turns the service's data into a row's
-// outputs and writes them, shared by the refresh (every row, from its listing) and push updates
-// (the rows of one changed container or shipment). `source` says which one produced the write.
+// outputs and writes them, shared by the refresh (every row, from its listing), push updates and
+// the sidebar's stop/resume (the rows of one changed container or shipment, apply-records.ts). `source` says which one produced the write.
 
 import type { RowInput } from '../core/row-input';
 import { containerRowOutputs, shipmentRowOutputs, type RowOutputs } from '../core/row-outputs';
@@ -20,7 +20,7 @@ export interface FreshRecords {
   identifiers: Map<string, string>;
 }
 
-export type UpdateSource = 'refresh' | 'push';
+export type UpdateSource = 'refresh' | 'push' | 'sidebar';
 
 /** Shipment id → its containers among `containers`. */
 export function containersByShipment(

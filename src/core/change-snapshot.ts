@@ -8,6 +8,7 @@
 // back (an ETA as an instant, the names of the blocking holds, whether the box is still at the
 // terminal, the earliest LFD with its zone). They are stored with the snapshot and never logged.
 
+import { stopStateOf, trackingStateText } from './tracking-state';
 import {
   isUnreadable,
   readFlag,
@@ -94,6 +95,10 @@ function shipmentFields(s: ShipmentRecord, podZone?: unknown): Snapshot {
     out[INTERNAL.eta] = eta instanceof Date ? String(eta.getTime()) : '';
   }
   if (sent(a, 'pod_ata_at')) out.pod_ata_at = instantText(a.pod_ata_at, zone, 'ATA');
+  // A stopped shipment's rows say `stopped: <why>` in Tracking: that is a change of its state.
+  const stop = stopStateOf(a);
+  if (stop !== undefined)
+    out.tracking = isUnreadable(stop) ? unreadableCell('tracking') : trackingStateText(stop);
   return out;
 }
 

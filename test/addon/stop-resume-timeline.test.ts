@@ -5,7 +5,7 @@
 
 import { localTimeText } from '../../src/core/local-time';
 import type { Timeline, TrackingChange } from '../../src/addon/shipment-tracking-api';
-import { column, rewriteAnswers, withRows } from '../helpers/addon-harness';
+import { column, rewriteAnswers, sheetValues, withRows } from '../helpers/addon-harness';
 
 type Harness = ReturnType<typeof withRows>;
 const DAY = 86_400_000;
@@ -56,13 +56,28 @@ describe('stopTracking / resumeTracking', () => {
     );
     expect(h.requests()).toBe(before);
 
+    // Both rows say so at once, and the Change Log records it as the sidebar's doing.
+    expect(column(h, 'Tracking')).toEqual(['stopped: by user', 'stopped: by user']);
+    expect(column(h, 'Attention')).toEqual(['', '']);
+    const logged = () =>
+      sheetValues(h, 'Change Log')
+        .slice(1)
+        .filter((r) => r[2] === 'tracking')
+        .map((r) => [r[1], r[3], r[4], r[5]]);
+    // The BOL row and each of its 3 boxes (the BOL row speaks for them all), once each.
+    expect(logged()).toHaveLength(4);
+    expect(logged().map((r) => r[0])).toEqual(expect.arrayContaining([number, bol]));
+    for (const row of logged())
+      expect(row.slice(1)).toEqual(['tracked', 'stopped: by user', 'sidebar']);
     h.gas.run('refreshTrackingSheet');
     expect(column(h, 'Tracking')).toEqual(['stopped: by user', 'stopped: by user']);
     expect(column(h, 'Attention')).toEqual(['', '']);
+    expect(logged()).toHaveLength(4); // the refresh saw no change
 
     const resumed = h.gas.run<TrackingChange>('resumeTracking', [{ number: bol }]);
     expect(resumed.tracking).toBe('tracked');
     expect(resumed.message).toMatch(/^Resumed tracking shipment .* may be missing\.$/);
+    expect(column(h, 'Tracking')).toEqual(['tracked', 'tracked']);
     h.gas.run('refreshTrackingSheet');
     expect(column(h, 'Tracking')).toEqual(['tracked', 'tracked']);
     expect(column(h, 'Attention')[0]).toMatch(/^LFD passed 2 days ago/);

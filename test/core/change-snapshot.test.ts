@@ -7,6 +7,7 @@ import {
   diffSnapshots,
   mergeSnapshots,
   requestSnapshot,
+  shipmentSnapshot,
 } from '../../src/core/change-snapshot';
 import type { ContainerRecord, ShipmentRecord } from '../../src/core/model';
 
@@ -73,4 +74,34 @@ it('diffs only fields known on both sides, in a fixed order', () => {
     ...before,
     tracking: 'failed: not_found',
   });
+});
+
+it("takes a stopped shipment's state as its tracking, for its boxes and its BOL row", () => {
+  const stopped: ShipmentRecord = {
+    ...ship,
+    attributes: {
+      ...ship.attributes,
+      line_tracking_stopped_at: '2026-11-22T10:00:00Z',
+      line_tracking_stopped_reason: 'cancelled_by_user',
+    },
+  };
+  expect(containerSnapshot(box({ current_status: 'available' }), stopped).tracking).toBe(
+    'stopped: by user',
+  );
+  expect(shipmentSnapshot(stopped).tracking).toBe('stopped: by user');
+  const resumed: ShipmentRecord = {
+    ...ship,
+    attributes: {
+      ...ship.attributes,
+      line_tracking_stopped_at: null,
+      line_tracking_stopped_reason: null,
+    },
+  };
+  expect(
+    diffSnapshots(shipmentSnapshot(stopped), shipmentSnapshot(resumed)).map((c) => [
+      c.field,
+      c.old,
+      c.new,
+    ]),
+  ).toEqual([['tracking', 'stopped: by user', 'tracked']]);
 });
