@@ -3,31 +3,17 @@
 // and watch the Tracking sheet's LFD cell change without pressing Refresh. The emulator child
 // delivers the webhook over real HTTP to /exec, which runs the bundle's doPost.
 
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { startPreview, type Preview } from '../../local/preview/start-preview';
-import { launchChromium, type Chromium } from './support/chromium';
-import { PreviewPage } from './preview/preview-page';
+import type { Preview } from '../../local/preview/start-preview';
+import type { PreviewPage } from './preview/preview-page';
+import { usePreview } from './preview/use-preview';
 
 jest.setTimeout(60_000);
 
-const ROOT = path.resolve(__dirname, '../..');
-
 let preview: Preview;
-let browser: Chromium;
 let p: PreviewPage;
 
-beforeAll(async () => {
-  execFileSync(process.execPath, ['esbuild.config.mjs', '--local'], { cwd: ROOT });
-  preview = await startPreview({ port: 0, emulatorPort: 0 });
-  browser = await launchChromium();
-  p = await PreviewPage.open(browser.context, preview.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-});
+const started = usePreview();
+beforeAll(() => ({ preview, p } = started));
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test code reads arbitrary JSON
 async function emulatorJson(pathname: string, init: RequestInit = {}): Promise<any> {

@@ -1,5 +1,6 @@
 // Pure text helpers for what the sidebar shows (no DOM: unit-tested in Node).
 
+import type { AlertStatus } from '../../addon/alerts-api';
 import type { PublicSettings } from '../../core/settings';
 
 export function formatBytes(bytes: number): string {
@@ -42,15 +43,7 @@ export function formatInZone(iso: string, timeZone: string): string {
 }
 
 /** What the alerts are doing, in a line: off, or the last and next digest, waiting alerts, quota. */
-export function alertStateText(s: {
-  enabled: boolean;
-  lastDigestAt: string | null;
-  nextDigestAt: string | null;
-  pending: number;
-  quotaLeft: number | null;
-  lastError: string | null;
-  timeZone: string;
-}): string {
+export function alertStateText(s: Omit<AlertStatus, 'recipients'>): string {
   if (!s.enabled) return 'Alerts are off.';
   const parts = [
     s.lastDigestAt

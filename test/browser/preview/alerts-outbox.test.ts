@@ -4,31 +4,17 @@
 // change, the Outbox shows the alert email as its recipient would see it, and "Send digest now"
 // in the sidebar adds the digest.
 
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { startPreview, type Preview } from '../../../local/preview/start-preview';
-import { launchChromium, type Chromium } from '../support/chromium';
-import { PreviewPage } from './preview-page';
+import type { Preview } from '../../../local/preview/start-preview';
+import type { PreviewPage } from './preview-page';
+import { usePreview } from './use-preview';
 
 jest.setTimeout(90_000);
 
-const ROOT = path.resolve(__dirname, '../../..');
-
 let preview: Preview;
-let browser: Chromium;
 let p: PreviewPage;
 
-beforeAll(async () => {
-  execFileSync(process.execPath, ['esbuild.config.mjs', '--local'], { cwd: ROOT });
-  preview = await startPreview({ port: 0, emulatorPort: 0 });
-  browser = await launchChromium();
-  p = await PreviewPage.open(browser.context, preview.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-});
+const started = usePreview();
+beforeAll(() => ({ preview, p } = started));
 
 const outbox = () => preview.session.runtime.project.mail.outbox;
 

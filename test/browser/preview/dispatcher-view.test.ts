@@ -2,35 +2,19 @@
 // passed or today, on hold) and the reasons for them are on screen without scrolling, in the
 // colour the reason calls for. Saves test-results/preview/dispatcher-1366x768.png.
 
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { startPreview, type Preview } from '../../../local/preview/start-preview';
-import { launchChromium, type Chromium } from '../support/chromium';
-import { PreviewPage } from './preview-page';
+import type { PreviewPage } from './preview-page';
+import { usePreview } from './use-preview';
 
 jest.setTimeout(60_000);
 
-const ROOT = path.resolve(__dirname, '../../..');
 const RED = 'rgb(244, 199, 195)';
 const HOLD = 'rgb(225, 196, 240)';
 const VIEWPORT = { width: 1366, height: 768 };
 
-let preview: Preview;
-let browser: Chromium;
 let p: PreviewPage;
 
-beforeAll(async () => {
-  execFileSync(process.execPath, ['esbuild.config.mjs', '--local'], { cwd: ROOT });
-  preview = await startPreview({ port: 0, emulatorPort: 0 });
-  browser = await launchChromium();
-  p = await PreviewPage.open(browser.context, preview.url);
-  await p.page.setViewportSize(VIEWPORT);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-});
+const started = usePreview({ viewport: VIEWPORT });
+beforeAll(() => ({ p } = started));
 
 afterEach(() => {
   expect(p.pageErrors).toEqual([]);

@@ -2,21 +2,17 @@
 // emulator in a child process over real HTTP, the page and the real sidebar. One preview for the
 // file; the steps build on each other as a person's session would.
 
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { startPreview, type Preview } from '../../../local/preview/start-preview';
-import { launchChromium, type Chromium } from '../support/chromium';
-import { PreviewPage } from './preview-page';
+import type { Preview } from '../../../local/preview/start-preview';
+import type { PreviewPage } from './preview-page';
+import { usePreview } from './use-preview';
 
 jest.setTimeout(60_000);
 
-const ROOT = path.resolve(__dirname, '../../..');
 const RED = 'rgb(244, 199, 195)';
 const AMBER = 'rgb(252, 232, 178)';
 const GREEN = 'rgb(183, 225, 205)';
 
 let preview: Preview;
-let browser: Chromium;
 let p: PreviewPage;
 let demoKey: string;
 
@@ -39,18 +35,10 @@ async function rowOf(note: RegExp): Promise<number> {
   return index + 1;
 }
 
+const started = usePreview();
 beforeAll(async () => {
-  // dist/Code.js is built by `npm run test:browser`; the preview's own files by the local build.
-  execFileSync(process.execPath, ['esbuild.config.mjs', '--local'], { cwd: ROOT });
-  preview = await startPreview({ port: 0, emulatorPort: 0 });
+  ({ preview, p } = started);
   demoKey = String((await emulator('/__emulator/state')).demoKey);
-  browser = await launchChromium();
-  p = await PreviewPage.open(browser.context, preview.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
 });
 
 afterEach(() => {

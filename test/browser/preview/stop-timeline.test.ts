@@ -2,18 +2,11 @@
 // a demo row's container events in order with their place and local time, stopping (asked first,
 // no browser dialog) that the next refresh shows in the row, and resuming.
 
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { startPreview, type Preview } from '../../../local/preview/start-preview';
-import { launchChromium, type Chromium } from '../support/chromium';
-import { PreviewPage } from './preview-page';
+import type { PreviewPage } from './preview-page';
+import { usePreview } from './use-preview';
 
 jest.setTimeout(90_000);
 
-const ROOT = path.resolve(__dirname, '../../..');
-
-let preview: Preview;
-let browser: Chromium;
 let p: PreviewPage;
 
 /** Row number of the demo row whose "Demo note" cell matches. */
@@ -26,17 +19,8 @@ async function rowOf(note: RegExp): Promise<number> {
   return index + 1;
 }
 
-beforeAll(async () => {
-  execFileSync(process.execPath, ['esbuild.config.mjs', '--local'], { cwd: ROOT });
-  preview = await startPreview({ port: 0, emulatorPort: 0 });
-  browser = await launchChromium();
-  p = await PreviewPage.open(browser.context, preview.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-});
+const started = usePreview();
+beforeAll(() => ({ p } = started));
 
 afterEach(() => {
   expect(p.pageErrors).toEqual([]);

@@ -2,31 +2,15 @@
 // page and its sidebar. Typing a number in the Track tab fills its SCAC by itself, and the demo
 // row without a SCAC is tracked with the service's carrier detection instead of asking for one.
 
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { startPreview, type Preview } from '../../../local/preview/start-preview';
-import { launchChromium, type Chromium } from '../support/chromium';
-import { PreviewPage } from './preview-page';
+import type { PreviewPage } from './preview-page';
+import { usePreview } from './use-preview';
 
 jest.setTimeout(60_000);
 
-const ROOT = path.resolve(__dirname, '../../..');
-
-let preview: Preview;
-let browser: Chromium;
 let p: PreviewPage;
 
-beforeAll(async () => {
-  execFileSync(process.execPath, ['esbuild.config.mjs', '--local'], { cwd: ROOT });
-  preview = await startPreview({ port: 0, emulatorPort: 0 });
-  browser = await launchChromium();
-  p = await PreviewPage.open(browser.context, preview.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-});
+const started = usePreview();
+beforeAll(() => ({ p } = started));
 
 afterEach(() => {
   expect(p.pageErrors).toEqual([]);

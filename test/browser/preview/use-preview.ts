@@ -1,0 +1,36 @@
+// One running preview and a Chromium page on it for a test file: the preview's local tools built,
+// `startPreview` on free ports, the page opened (optionally at a viewport), all closed after the
+// file. Call at the top level; the returned object's fields are set once beforeAll has run.
+
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { startPreview, type Preview } from '../../../local/preview/start-preview';
+import { launchChromium, type Chromium } from '../support/chromium';
+import { PreviewPage } from './preview-page';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+export interface PreviewUnderTest {
+  preview: Preview;
+  p: PreviewPage;
+}
+
+export function usePreview(
+  options: { viewport?: { width: number; height: number } } = {},
+): PreviewUnderTest {
+  const session = {} as PreviewUnderTest;
+  let browser: Chromium | undefined;
+  beforeAll(async () => {
+    // dist/Code.js is built by `npm run test:browser`; the preview's own files by the local build.
+    execFileSync(process.execPath, ['esbuild.config.mjs', '--local'], { cwd: ROOT });
+    session.preview = await startPreview({ port: 0, emulatorPort: 0 });
+    browser = await launchChromium();
+    session.p = await PreviewPage.open(browser.context, session.preview.url);
+    if (options.viewport) await session.p.page.setViewportSize(options.viewport);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await session.preview?.close();
+  });
+  return session;
+}
