@@ -16,11 +16,6 @@ let p: PreviewPage;
 const started = usePreview({ viewport: VIEWPORT });
 beforeAll(() => ({ p } = started));
 
-afterEach(() => {
-  expect(p.pageErrors).toEqual([]);
-  expect(p.consoleErrors).toEqual([]);
-});
-
 /** Attention cells of the Tracking sheet whose text matches, with their row numbers. */
 async function attention(match: RegExp): Promise<{ row: number; text: string }[]> {
   const headers = await p.page.locator('#grid tbody tr:first-child td').allTextContents();

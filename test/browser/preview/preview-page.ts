@@ -56,6 +56,16 @@ export class PreviewPage {
     return this.page.locator(`#grid td[data-row="${row}"][data-column="${column + 1}"]`);
   }
 
+  /** Row number of the demo row whose "Demo note" cell (the last column) matches. */
+  async rowOf(note: RegExp): Promise<number> {
+    const notes = await this.page
+      .locator('#grid tbody tr')
+      .evaluateAll((rows) => rows.map((r) => r.lastElementChild?.textContent ?? ''));
+    const index = notes.findIndex((n) => note.test(n));
+    if (index < 0) throw new Error(`no demo row ${note}`);
+    return index + 1;
+  }
+
   async background(cell: Locator): Promise<string> {
     return cell.evaluate((e) => getComputedStyle(e).backgroundColor);
   }

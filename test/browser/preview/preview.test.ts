@@ -25,42 +25,26 @@ async function emulator(pathname: string, body?: unknown): Promise<Record<string
   return (await res.json()) as Record<string, unknown>;
 }
 
-/** Row numbers of the demo rows, by the text of their "Demo note" cell. */
-async function rowOf(note: RegExp): Promise<number> {
-  const notes = await p.page
-    .locator('#grid tbody tr')
-    .evaluateAll((rows) => rows.map((r) => r.lastElementChild?.textContent ?? ''));
-  const index = notes.findIndex((n) => note.test(n));
-  if (index < 0) throw new Error(`no demo row ${note}`);
-  return index + 1;
-}
-
 const started = usePreview();
 beforeAll(async () => {
   ({ preview, p } = started);
   demoKey = String((await emulator('/__emulator/state')).demoKey);
 });
 
-afterEach(() => {
-  expect(p.pageErrors).toEqual([]);
-  expect(p.dialogs).toEqual([]);
-  expect(p.consoleErrors).toEqual([]);
-});
-
 test('opens on the demo Tracking sheet: statuses, LFDs as dates, rule colours, menu, sidebar', async () => {
   await expect(p.page.locator('#doc-title').textContent()).resolves.toBe('Container Tracking demo');
-  const ready = await rowOf(/^Ready for pickup/);
-  const passed = await rowOf(/^Last free day passed/);
-  const soon = await rowOf(/^Last free day within/);
+  const ready = await p.rowOf(/^Ready for pickup/);
+  const passed = await p.rowOf(/^Last free day passed/);
+  const soon = await p.rowOf(/^Last free day within/);
   await expect((await p.at(ready, 'Status')).textContent()).resolves.toBe('available');
   await expect(p.background(await p.at(ready, 'Ready'))).resolves.toBe(GREEN);
   const lfd = await p.at(passed, 'LFD');
   await expect(lfd.textContent()).resolves.toMatch(/^\d{4}-\d{2}-\d{2}$/);
   await expect(p.background(lfd)).resolves.toBe(RED);
   await expect(p.background(await p.at(soon, 'LFD'))).resolves.toBe(AMBER);
-  const bol = await rowOf(/^A BOL with several/);
+  const bol = await p.rowOf(/^A BOL with several/);
   await expect((await p.at(bol, 'Status')).textContent()).resolves.toMatch(/: \d/);
-  const typo = await rowOf(/^A mistyped/);
+  const typo = await p.rowOf(/^A mistyped/);
   await expect((await p.at(typo, 'Tracking')).textContent()).resolves.toBe(
     'invalid container number',
   );
@@ -109,7 +93,7 @@ test('menu items run in the add-in: Settings and Open sidebar show its sidebar, 
 });
 
 test('a new BOL row with a SCAC goes pending → tracked, containers filled in, while time runs ×60', async () => {
-  const row = (await rowOf(/^A mistyped/)) + 1;
+  const row = (await p.rowOf(/^A mistyped/)) + 1;
   await p.type(await p.at(row, 'Number'), 'MAEU261100901', 'Tab');
   await p.type(await p.at(row, 'SCAC'), 'maeu');
   await p.menu('Refresh now');
@@ -154,7 +138,7 @@ test('a new BOL row with a SCAC goes pending → tracked, containers filled in, 
 });
 
 test('a ref number typed in the sheet shows as text; the sidebar edits a container’s ref numbers', async () => {
-  const ready = await rowOf(/^Ready for pickup/);
+  const ready = await p.rowOf(/^Ready for pickup/);
   const refs = await p.at(ready, 'Ref Numbers');
   await p.type(refs, '<img src=x onerror=alert(1)>');
   await expect(refs.textContent()).resolves.toBe('<img src=x onerror=alert(1)>');

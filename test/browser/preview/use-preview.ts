@@ -1,6 +1,7 @@
 // One running preview and a Chromium page on it for a test file: the preview's local tools built,
 // `startPreview` on free ports, the page opened (optionally at a viewport), all closed after the
-// file. Call at the top level; the returned object's fields are set once beforeAll has run.
+// file; after each test, the page must have had no script error, console error or dialog. Call at
+// the top level; the returned object's fields are set once beforeAll has run.
 
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -27,6 +28,11 @@ export function usePreview(
     browser = await launchChromium();
     session.p = await PreviewPage.open(browser.context, session.preview.url);
     if (options.viewport) await session.p.page.setViewportSize(options.viewport);
+  });
+  afterEach(() => {
+    expect(session.p.pageErrors).toEqual([]);
+    expect(session.p.dialogs).toEqual([]);
+    expect(session.p.consoleErrors).toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
