@@ -8,7 +8,7 @@ import { identifierKey } from '../engine/record-store';
 import type { Execution } from '../gas/execution';
 import { appsScriptClock } from '../gas/services';
 import { ChangeRun } from './change-pipeline';
-import { refreshObservations } from './refresh-observations';
+import { rowObservations } from './row-observations';
 import {
   containersByShipment,
   trackedRowUpdate,
@@ -56,7 +56,7 @@ export function applyFresh(
   }
   if (updates.size > 0) writeRowUpdates({ sheet, values, layout, rows, updates, source });
   const changes = new ChangeRun(ss, run, source, now);
-  changes.observe(refreshObservations(rows, fresh, byShipment, new Map()));
+  changes.observe(rowObservations(rows, fresh, byShipment, new Map()));
   changes.finish();
   return updates.size;
 }

@@ -22,7 +22,7 @@ import { activeSpreadsheet, appsScriptClock } from '../gas/services';
 import { importDuringRefresh } from './import-containers';
 import type { Change } from './change-log';
 import { ChangeRun } from './change-pipeline';
-import { refreshObservations } from './refresh-observations';
+import { rowObservations } from './row-observations';
 import { refsOf, syncRefNumbers, type RefSyncResult, type ServiceRefs } from './ref-sync';
 import { SHEET_NAME } from './tracking-sheet-format';
 import { reportRefresh } from './refresh-status';
@@ -279,7 +279,7 @@ export function refreshSpreadsheet(
     // Step: the change pipeline (change-pipeline.ts) sees what this run fetched; it logs and
     // alerts once the run's other rows (ref numbers) are in, in one append.
     const changes = new ChangeRun(ss, run, 'refresh', started);
-    changes.observe(refreshObservations(rows, sync, byShipment, bulk.entries));
+    changes.observe(rowObservations(rows, sync, byShipment, bulk.entries));
 
     // Step: Ref Numbers both ways (ref-sync.ts), for the rows this run has the service's record of.
     const refs = refNumbersStep(

@@ -3,6 +3,7 @@
 // Change Log fill and alert emails land in the Outbox. Picks boxes still at the terminal from
 // the Tracking sheet; each change is one POST /__emulator/containers/{number}/changes.
 
+import { readLayout, type SheetLayout } from '../../../src/core/sheet-layout';
 import type { SheetModel } from '../../gas/spreadsheet/model';
 
 export interface ContainerChange {
@@ -25,13 +26,17 @@ const DAY_MS = 86_400_000;
 
 /** The container rows of the Tracking sheet whose box may still be at (or bound for) the terminal. */
 export function waitingContainers(sheet: SheetModel): { number: string; status: string }[] {
-  const header = Array.from({ length: sheet.lastColumn() }, (_, c) =>
-    String(sheet.cell(1, c + 1)?.value ?? '')
-      .trim()
-      .toLowerCase(),
-  );
-  const numberCol = header.indexOf('number') + 1;
-  const statusCol = header.indexOf('status') + 1;
+  // Columns found by header text the way the add-in finds them (core/sheet-layout.ts).
+  let layout: SheetLayout;
+  try {
+    layout = readLayout(
+      Array.from({ length: sheet.lastColumn() }, (_, c) => sheet.cell(1, c + 1)?.value ?? ''),
+    );
+  } catch {
+    return []; // no Number column, or duplicate headers: nothing to pick from
+  }
+  const numberCol = (layout.inputs.Number ?? -1) + 1;
+  const statusCol = (layout.outputs.Status ?? -1) + 1;
   if (numberCol === 0) return [];
   const out: { number: string; status: string }[] = [];
   for (let row = 2; row <= sheet.lastRow(); row++) {

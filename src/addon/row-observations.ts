@@ -1,7 +1,9 @@
-// What a refresh or a push hands the change pipeline: the records this run fetched for the
-// sheet's rows (a container with its shipment; a BOL/booking row's shipment and its boxes) and
-// the states of the tracking requests of rows the service does not track yet. Records from the cache (older
-// than this run's answers) are never observed: they could only repeat or undo what is known.
+// What the Tracking rows a run wrote hand the change pipeline: the records it had for them (a
+// container with its shipment; a BOL/booking row's shipment and its boxes) and the states of the
+// tracking requests of rows the service does not track yet. Used by the refresh, push updates and
+// the sidebar's stop/resume. The refresh never passes records from its cache (older than its
+// answers, they could only repeat or undo what is known); stop/resume passes the shipment's boxes
+// as cached with the shipment the service just sent, so only the stop shows as a change.
 
 import type { ContainerRecord } from '../core/model';
 import { requestIdentity } from '../core/number-identity';
@@ -11,7 +13,7 @@ import { identifierKey } from '../engine/record-store';
 import type { Observation } from './change-pipeline';
 import type { FreshRecords } from './tracking-sheet-apply';
 
-export function refreshObservations(
+export function rowObservations(
   rows: readonly RowInput[],
   /** This run's answers; `notTracked`: numbers the service said it does not track (a refresh). */
   sync: FreshRecords & { notTracked?: ReadonlySet<string> },
