@@ -35,6 +35,7 @@ const LOCAL_OUT = 'local/.build';
 const LOCAL_ENTRIES = {
   emulator: 'local/emulator/cli.ts',
   bench: 'local/bench/bench.ts',
+  deploy: 'local/deploy/cli.ts',
   preview: 'local/preview/cli.ts',
   // The preview's emulator child process, its synckit HTTP worker and its page's script.
   'preview-emulator': 'local/preview/emulator-child.ts',

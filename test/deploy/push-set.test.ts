@@ -24,7 +24,6 @@ const ROOT = path.resolve(__dirname, '../..');
 const ADDON_FILES = ['dist/Code.js', 'dist/Sidebar.html', 'dist/appsscript.json'];
 /** What the builds and clasp read: everything but the outputs. */
 const SOURCES = [
-  '.clasp.json',
   '.claspignore',
   'appsscript.json',
   'esbuild.config.mjs',
@@ -49,6 +48,11 @@ beforeAll(() => {
     });
   }
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
+  // .clasp.json is each developer's own (npm run deploy writes it); clasp status needs one.
+  writeFileSync(
+    path.join(copy, '.clasp.json'),
+    JSON.stringify({ scriptId: 'push-set-test', rootDir: 'dist' }),
+  );
   dist = path.join(copy, 'dist');
   strays = [path.join(dist, 'local', 'preview.js'), path.join(dist, 'Stale.js')];
 });
