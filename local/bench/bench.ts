@@ -1,5 +1,6 @@
 // npm run bench: what the add-in costs in requests, Apps Script service calls and CPU, beside a
-// naive one-request-per-cell strategy. `--readme` also writes the table into README.md.
+// naive one-request-per-cell strategy. Prints every table and writes them into docs/benchmark.md
+// between its markers (`--no-write` only prints).
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { changeDetectionReport } from './change-detection';
@@ -58,17 +59,25 @@ for (const r of rows) {
   lines.push(`| ${r.scenario} | ${r.target} | add-in | ${cell(r.ours).join(' | ')} |`);
   if (r.naive) lines.push(`| | | naive | ${cell(r.naive).join(' | ')} |`);
 }
-const table = lines.join('\n');
-console.log(table);
-console.log(`\n${concurrencyTable()}`);
-for (const report of [soakReport, largeAccountsReport, changeDetectionReport, pushLatencyReport])
-  console.log(`\n${report()}`);
+const sections = [
+  lines.join('\n'),
+  'The rows above are one execution or one refresh at a time.',
+  concurrencyTable(),
+  ...[soakReport, largeAccountsReport, changeDetectionReport, pushLatencyReport].map((report) =>
+    report(),
+  ),
+];
+const figures = sections.join('\n\n');
+console.log(figures);
 
-if (process.argv.includes('--readme')) {
-  const readme = readFileSync('README.md', 'utf8');
-  const next = readme.replace(
-    /<!-- BENCH:START -->[\s\S]*<!-- BENCH:END -->/,
-    `<!-- BENCH:START -->\n${table}\n<!-- BENCH:END -->`,
+if (!process.argv.includes('--no-write')) {
+  const file = 'docs/benchmark.md';
+  const doc = readFileSync(file, 'utf8');
+  const markers = /<!-- BENCH:START -->[\s\S]*<!-- BENCH:END -->/;
+  if (!markers.test(doc)) throw new Error(`${file} has lost its BENCH:START/END markers`);
+  writeFileSync(
+    file,
+    doc.replace(markers, () => `<!-- BENCH:START -->\n${figures}\n<!-- BENCH:END -->`),
   );
-  writeFileSync('README.md', next);
+  process.stderr.write(`wrote the figures into ${file}\n`);
 }
