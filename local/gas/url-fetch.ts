@@ -172,9 +172,13 @@ export class FakeUrlFetchApp {
     if (response.status >= 400 && !params.muteHttpExceptions) {
       const text = Buffer.from(bodyBytes(response.body)).toString('utf8');
       const shown = text.length > TRUNCATE_AT ? `${text.slice(0, TRUNCATE_AT)}...` : text;
+      const failed = `Request failed for ${new URL(request.url).origin} returned code ${response.status}`;
+      // With an empty body the message stops at the code: "Exception: Request failed for
+      // http://phisix-api4.appspot.com returned code 404" (github.com/bradjasper/ImportJSON
+      // issues/242, a fetch of http://phisix-api4.appspot.com/stocks/BDO.json).
+      if (text === '') fail(failed);
       fail(
-        `Request failed for ${new URL(request.url).origin} returned code ${response.status}. ` +
-          `Truncated server response: ${shown} (use muteHttpExceptions option to examine full response)`,
+        `${failed}. Truncated server response: ${shown} (use muteHttpExceptions option to examine full response)`,
       );
     }
     return new FakeHttpResponse(response);

@@ -6,6 +6,11 @@
 // text; a cell formatted as plain text ('@') keeps any string as text, formulas included;
 // "true"/"false" become booleans; ISO date-times with 'T' or 'Z' stay text; time-only strings
 // such as "10:30" stay text here (Sheets would make them times).
+// From the issue's probes (issue 17) and the USER_ENTERED example above: a text starting with
+// '+' or '-' that is no number is read as a formula and fails to parse (value "#ERROR!",
+// formula "=<text>"; the same Sheets annoyance turns phone numbers such as "+1 555 0100" into
+// #ERROR!); dates written with a month name ("Mar 1 2016", "March 1, 2016", "1 Mar 2016",
+// "1-Mar-2016") become dates.
 
 import { fail } from '../errors';
 import { fromWallTime } from '../time-zone';
@@ -13,7 +18,8 @@ import { fromWallTime } from '../time-zone';
 export type CellValue = string | number | boolean | Date;
 
 export interface Cell {
-  /** '' for blank and for formula cells (their value comes from the formula evaluator). */
+  /** '' for blank and for formula cells (their value comes from the formula evaluator), except
+   * a formula that failed to parse, which holds PARSE_ERROR whatever the evaluator says. */
   value: CellValue;
   formula?: string;
   numberFormat?: string;
@@ -42,6 +48,36 @@ const PERCENT = /^([+-]?\d+(?:\.\d+)?)%$/;
 const CURRENCY = /^([+-]?)\$((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)$/;
 const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?: (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?: (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+const MONTH_FIRST = /^([A-Za-z]{3,9})\.? (\d{1,2}),? (\d{4})$/;
+const DAY_FIRST = /^(\d{1,2})[ -]([A-Za-z]{3,9})\.?[ -](\d{4})$/;
+const MONTH_NAMES =
+  'january february march april may june july august september october november december'.split(
+    ' ',
+  );
+/** What a text starting with '+' or '-' becomes when it is not a number: a formula parse error. */
+export const PARSE_ERROR = '#ERROR!';
+
+/** 1-12 for a month's full name or its three-letter abbreviation, any case. */
+function monthNumber(name: string): number | undefined {
+  const lower = name.toLowerCase();
+  const index = MONTH_NAMES.findIndex((m) => m === lower || m.slice(0, 3) === lower);
+  return index === -1 ? undefined : index + 1;
+}
+
+function parseNamedMonthDate(text: string, timeZone: string): Written | undefined {
+  const first = MONTH_FIRST.exec(text);
+  const dayFirst = first ? undefined : DAY_FIRST.exec(text);
+  const [monthName, day, year] = first
+    ? [first[1], first[2], first[3]]
+    : dayFirst
+      ? [dayFirst[2], dayFirst[1], dayFirst[3]]
+      : [];
+  const month = monthNumber(monthName ?? '');
+  if (month === undefined) return undefined;
+  const [y, d] = [Number(year), Number(day)];
+  if (!validDate(y, month, d)) return undefined;
+  return { value: new Date(fromWallTime(timeZone, y, month, d)), impliedFormat: 'M/d/yyyy' };
+}
 
 function parseNumber(text: string): Written | undefined {
   if (NUMBER.test(text) && /\d/.test(text)) {
@@ -113,7 +149,11 @@ export function interpretWrite(
   const error = ERROR_VALUES.find((e) => e === trimmed.toUpperCase());
   if (error) return { value: error };
   if (/^(true|false)$/i.test(trimmed)) return { value: trimmed.toLowerCase() === 'true' };
-  return parseNumber(trimmed) ?? parseDate(trimmed, timeZone) ?? { value: text };
+  const parsed =
+    parseNumber(trimmed) ?? parseDate(trimmed, timeZone) ?? parseNamedMonthDate(trimmed, timeZone);
+  if (parsed) return parsed;
+  if (/^[+-]./s.test(text)) return { value: PARSE_ERROR, formula: `=${text}` };
+  return { value: text };
 }
 
 /**

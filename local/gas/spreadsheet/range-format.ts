@@ -10,6 +10,16 @@ import { eachCell, setAll, setEach, type RangeView } from './range-cells';
 
 const WHITE = '#ffffff';
 
+/**
+ * 'General' is no format of its own: getNumberFormat() then answers the default
+ * '0.###############'. Source: gas-fakes test/testsheets.js (the NumberFormat tester: "because
+ * we set general, but receive this default in return").
+ */
+function setFormat(cell: Cell, format: unknown): void {
+  if (String(format).toLowerCase() === 'general') delete cell.numberFormat;
+  else cell.numberFormat = String(format);
+}
+
 export abstract class RangeFormatting {
   constructor(
     protected readonly model: SpreadsheetModel,
@@ -40,16 +50,11 @@ export abstract class RangeFormatting {
   }
 
   setNumberFormat(numberFormat: string): this {
-    return this.#all((cell) => (cell.numberFormat = String(numberFormat)));
+    return this.#all((cell) => setFormat(cell, numberFormat));
   }
 
   setNumberFormats(numberFormats: string[][]): this {
-    setEach<string>(
-      this.view,
-      numberFormats,
-      'setNumberFormats',
-      (cell, f) => (cell.numberFormat = String(f)),
-    );
+    setEach<string>(this.view, numberFormats, 'setNumberFormats', (cell, f) => setFormat(cell, f));
     return this;
   }
 
