@@ -56,6 +56,16 @@ function writeOne(value) {
   return [v instanceof Date ? 'date:' + Utilities.formatDate(v, SpreadsheetApp.getActive()
     .getSpreadsheetTimeZone(), 'yyyy-MM-dd') : v, range.getFormula()];
 }
+function notes() {
+  var range = SpreadsheetApp.getActiveSheet().getRange('A1');
+  var out = [];
+  [5, 2.5, 'foo'].forEach(function (n) { range.setNote(n); out.push(range.getNote()); });
+  return out;
+}
+function untrusted() {
+  return HtmlService.createHtmlOutput('<h1>Title</h1>').appendUntrusted('<script>alert(1)</script>')
+    .getContent();
+}
 function generalFormat() {
   var range = SpreadsheetApp.getActiveSheet().getRange('A1:B1');
   range.setNumberFormat('0.00');
@@ -265,5 +275,17 @@ describe('Range values typed as a person would (issue 17 probes; Sheets USER_ENT
   it("'general' is no format: getNumberFormat answers 0.############### (gas-fakes test/testsheets.js)", () => {
     const { rt } = makeRuntime(CODE, { spreadsheet: sheets });
     expect(rt.run('generalFormat')).toEqual([['0.###############', '0.0'], '0.###############']);
+  });
+
+  it('setNote(5) keeps "5.0", as Java prints a double (gas-fakes test/testsheets.js "notes")', () => {
+    const { rt } = makeRuntime(CODE, { spreadsheet: sheets });
+    expect(rt.run('notes')).toEqual(['5.0', '2.5', 'foo']);
+  });
+});
+
+describe('HtmlService', () => {
+  it('appendUntrusted escapes with named entities (gas-fakes test/testhtmlservice.js)', () => {
+    const { rt } = makeRuntime(CODE);
+    expect(rt.run('untrusted')).toBe('<h1>Title</h1>&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 });

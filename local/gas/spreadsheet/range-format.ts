@@ -102,8 +102,13 @@ export abstract class RangeFormatting {
     return data ? new FakeDataValidation(data) : null;
   }
 
-  setNote(note: string | null): this {
-    return this.#all((cell) => (note ? (cell.note = String(note)) : delete cell.note));
+  /**
+   * A whole number becomes "5.0", as Java prints a double: gas-fakes test/testsheets.js "notes"
+   * ("set notes adds .0 to integer string conversions", issuetracker.google.com/issues/429373214).
+   */
+  setNote(note: string | number | null): this {
+    const text = typeof note === 'number' && Number.isInteger(note) ? note.toFixed(1) : note;
+    return this.#all((cell) => (text ? (cell.note = String(text)) : delete cell.note));
   }
 
   getNote(): string {
