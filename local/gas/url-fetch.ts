@@ -102,13 +102,24 @@ export class FakeUrlFetchApp {
     return prepared.map((p, i) => this.#finish(p, outcomes[i] as Outcome));
   }
 
+  /**
+   * The request as the script described it: its own headers only (what the transport adds, such
+   * as Content-Length, is not shown), and a POST without a contentType reports the default form
+   * type. Source: gas-fakes test/testfetch.js "urlfetchapp getRequest".
+   */
   getRequest(url: string, params?: FetchParams): Record<string, unknown> {
     const { request, params: p } = prepareRequest(url, params);
+    const scriptHeaders: Record<string, string> = {};
+    for (const [k, v] of Object.entries(p.headers ?? {})) scriptHeaders[k] = String(v);
+    const sent = header(request.headers, 'content-type');
     return {
       url: request.url,
       method: request.method.toLowerCase(),
-      headers: request.headers,
-      contentType: header(request.headers, 'content-type'),
+      headers: scriptHeaders,
+      contentType:
+        p.contentType ??
+        sent ??
+        (request.method === 'GET' ? undefined : 'application/x-www-form-urlencoded'),
       payload: typeof request.body === 'string' ? request.body : undefined,
       muteHttpExceptions: Boolean(p.muteHttpExceptions),
       followRedirects: p.followRedirects !== false,

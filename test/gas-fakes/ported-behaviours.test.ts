@@ -49,6 +49,14 @@ function cacheGet(key) { return CacheService.getScriptCache().get(key); }
 function setProp(key, value) { PropertiesService.getScriptProperties().setProperty(key, value); }
 function getProp(key) { return PropertiesService.getScriptProperties().getProperty(key); }
 function fetch(url) { return UrlFetchApp.fetch(url).getResponseCode(); }
+function describeRequests(url) {
+  var post = UrlFetchApp.getRequest(url, { method: 'POST', contentType: 'application/json',
+    payload: JSON.stringify({ hello: 'world' }), headers: { 'X-Custom': 'test' } });
+  var bare = UrlFetchApp.getRequest(url, { method: 'post' });
+  var get = UrlFetchApp.getRequest(url);
+  return [post.method, post.headers, post.contentType, post.payload, bare.contentType, get.method,
+    get.headers];
+}
 function writeOne(value) {
   var range = SpreadsheetApp.getActiveSheet().getRange('A1');
   range.setValue(value);
@@ -246,6 +254,21 @@ describe('UrlFetchApp: a failed request with an empty body', () => {
     expect(thrown(() => rt.run('fetch', ['https://api.example.com/stocks/BDO.json']))).toBe(
       'Request failed for https://api.example.com returned code 404',
     );
+  });
+});
+
+describe('UrlFetchApp.getRequest (gas-fakes test/testfetch.js "urlfetchapp getRequest")', () => {
+  it("shows the script's own headers and the default form type of a POST", () => {
+    const { rt } = makeRuntime(CODE);
+    expect(rt.run('describeRequests', ['https://api.github.com/users/x'])).toEqual([
+      'post',
+      { 'X-Custom': 'test' },
+      'application/json',
+      '{"hello":"world"}',
+      'application/x-www-form-urlencoded',
+      'get',
+      {},
+    ]);
   });
 });
 
