@@ -74,6 +74,15 @@ function untrusted() {
   return HtmlService.createHtmlOutput('<h1>Title</h1>').appendUntrusted('<script>alert(1)</script>')
     .getContent();
 }
+function timeCell(value) {
+  var range = SpreadsheetApp.getActiveSheet().getRange('B1');
+  range.setValue(value);
+  var v = range.getValue();
+  return v instanceof Date
+    ? [Utilities.formatDate(v, SpreadsheetApp.getActive().getSpreadsheetTimeZone(),
+        'yyyy-MM-dd HH:mm:ss'), range.getDisplayValue()]
+    : [v, range.getDisplayValue()];
+}
 function generalFormat() {
   var range = SpreadsheetApp.getActiveSheet().getRange('A1:B1');
   range.setNumberFormat('0.00');
@@ -293,6 +302,15 @@ describe('Range values typed as a person would (issue 17 probes; Sheets USER_ENT
     expect(rt.run('writeOne', ['1-Mar-2016'])).toEqual(['date:2016-03-01', '']);
     expect(rt.run('writeOne', ['Feb 30 2016'])).toEqual(['Feb 30 2016', '']);
     expect(rt.run('writeOne', ["'Mar 1 2016"])).toEqual(['Mar 1 2016', '']);
+  });
+
+  it("a time of day becomes a time on Sheets' day zero (Sheets UI typing; the display format is assumed)", () => {
+    const { rt } = makeRuntime(CODE, { spreadsheet: sheets });
+    expect(rt.run('timeCell', ['10:30'])).toEqual(['1899-12-30 10:30:00', '10:30:00 AM']);
+    expect(rt.run('timeCell', ['3:05 PM'])).toEqual(['1899-12-30 15:05:00', '3:05:00 PM']);
+    expect(rt.run('timeCell', ['12 am'])).toEqual(['1899-12-30 00:00:00', '12:00:00 AM']);
+    expect(rt.run('timeCell', ['25:00'])).toEqual(['25:00', '25:00']);
+    expect(rt.run('timeCell', ["'10:30"])).toEqual(['10:30', '10:30']);
   });
 
   it("'general' is no format: getNumberFormat answers 0.############### (gas-fakes test/testsheets.js)", () => {

@@ -4,8 +4,10 @@
 // stored as they are. Confirmed by lookup: '=' formulas, numbers/dates/currency from strings.
 // Assumed (Sheets UI behaviour, not found in the docs): a leading apostrophe stores the rest as
 // text; a cell formatted as plain text ('@') keeps any string as text, formulas included;
-// "true"/"false" become booleans; ISO date-times with 'T' or 'Z' stay text; time-only strings
-// such as "10:30" stay text here (Sheets would make them times).
+// "true"/"false" become booleans; ISO date-times with 'T' or 'Z' stay text; a time of day
+// ("10:30", "10:30:15", "3:05 PM", "3 PM") becomes a time: the Date of that wall time on
+// 1899-12-30, Sheets' day zero, shown as h:mm:ss am/pm (that format is assumed; durations such
+// as "25:00" stay text here).
 // From the issue's probes (issue 17) and the USER_ENTERED example above: a text starting with
 // '+' or '-' that is no number is read as a formula and fails to parse (value "#ERROR!",
 // formula "=<text>"; the same Sheets annoyance turns phone numbers such as "+1 555 0100" into
@@ -54,6 +56,23 @@ const MONTH_NAMES =
   'january february march april may june july august september october november december'.split(
     ' ',
   );
+const TIME = /^(\d{1,2})(?::(\d{2})(?::(\d{2}))?)?(?:\s*([AaPp])[Mm])?$/;
+
+function parseTime(text: string, timeZone: string): Written | undefined {
+  const m = TIME.exec(text);
+  // "10" alone is a number; a time needs minutes or AM/PM.
+  if (!m || (m[2] === undefined && m[4] === undefined)) return undefined;
+  let hour = Number(m[1]);
+  const [minute, second] = [Number(m[2] ?? 0), Number(m[3] ?? 0)];
+  const half = m[4]?.toUpperCase();
+  if (half !== undefined && (hour < 1 || hour > 12)) return undefined;
+  if (half === 'P' && hour < 12) hour += 12;
+  if (half === 'A' && hour === 12) hour = 0;
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const ms = fromWallTime(timeZone, 1899, 12, 30, hour, minute, second);
+  return { value: new Date(ms), impliedFormat: 'h:mm:ss am/pm' };
+}
+
 /** What a text starting with '+' or '-' becomes when it is not a number: a formula parse error. */
 export const PARSE_ERROR = '#ERROR!';
 
@@ -150,7 +169,10 @@ export function interpretWrite(
   if (error) return { value: error };
   if (/^(true|false)$/i.test(trimmed)) return { value: trimmed.toLowerCase() === 'true' };
   const parsed =
-    parseNumber(trimmed) ?? parseDate(trimmed, timeZone) ?? parseNamedMonthDate(trimmed, timeZone);
+    parseNumber(trimmed) ??
+    parseDate(trimmed, timeZone) ??
+    parseNamedMonthDate(trimmed, timeZone) ??
+    parseTime(trimmed, timeZone);
   if (parsed) return parsed;
   if (/^[+-]./s.test(text)) return { value: PARSE_ERROR, formula: `=${text}` };
   return { value: text };
