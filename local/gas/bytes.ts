@@ -57,14 +57,32 @@ function nodeEncoding(charset: string | undefined): 'utf8' | 'latin1' | 'ascii' 
   return 'utf8';
 }
 
+/**
+ * Java's US-ASCII encoder (Apps Script strings are Java strings): each character outside ASCII
+ * becomes '?', a surrogate pair (an emoji) one '?'. Node's 'ascii' would keep the low bits.
+ * Source: gas-fakes test/testutilities.js "utilities digest", whose US_ASCII digests of '€🙂'
+ * (recorded on Apps Script) are those of '??'.
+ */
+function asciiBytes(text: string): Uint8Array {
+  const codes = Array.from(text, (ch) => {
+    const code = ch.codePointAt(0) ?? 63;
+    return code < 128 ? code : 63;
+  });
+  return Uint8Array.from(codes);
+}
+
 export function encodeString(text: string, charset?: string): Uint8Array {
-  return new Uint8Array(Buffer.from(text, nodeEncoding(charset)));
+  const encoding = nodeEncoding(charset);
+  if (encoding === 'ascii') return asciiBytes(text);
+  return new Uint8Array(Buffer.from(text, encoding));
 }
 
 export function decodeBytes(bytes: Uint8Array, charset?: string): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(
-    nodeEncoding(charset),
-  );
+  const encoding = nodeEncoding(charset);
+  // Java's US-ASCII decoder shows a byte over 127 as U+FFFD, not as its low seven bits.
+  if (encoding === 'ascii')
+    return Array.from(bytes, (b) => (b < 128 ? String.fromCharCode(b) : '\uFFFD')).join('');
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(encoding);
 }
 
 /**

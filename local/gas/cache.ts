@@ -35,17 +35,18 @@ export class CacheStore {
 
   write(items: [string, string][], ttlSeconds: number | undefined, now: number): void {
     const ttl = ttlSeconds === undefined ? DEFAULT_TTL_S : Number(ttlSeconds);
-    // Assumption: the reference gives 21,600 s as the maximum; a larger value is refused here
-    // rather than silently shortened, so code that relies on a longer life fails in tests.
     if (!(ttl >= 1)) fail(`Invalid argument: expirationInSeconds`);
-    if (ttl > MAX_TTL_S) fail(MESSAGES.argumentTooLarge('expirationInSeconds'));
+    // Over 21,600 s is quietly shortened, not refused: gas-fakes src/services/stores/
+    // fakestores.js normExpiry ("Apps Script doesnt mind if the value provided is outside these
+    // ranges - it just silently applies them"). Code counting on a longer life still loses.
+    const lifeMs = Math.min(ttl, MAX_TTL_S) * 1000;
     for (const [k, v] of items) {
       if (k.length > KEY_LIMIT) fail(MESSAGES.argumentTooLarge('key'));
       if (Buffer.byteLength(v, 'utf8') > VALUE_LIMIT) fail(MESSAGES.argumentTooLarge('value'));
     }
     for (const [k, v] of items) {
       this.entries.delete(k);
-      this.entries.set(k, { value: v, expiresAt: now + ttl * 1000 });
+      this.entries.set(k, { value: v, expiresAt: now + lifeMs });
     }
     if (this.entries.size > ITEM_CAP) this.trim(now);
   }
@@ -89,7 +90,9 @@ export class FakeCache implements Pick<GoogleAppsScript.Cache.Cache, 'get' | 're
     return out;
   }
 
+  /** A null value stores nothing (not the text "null"): the issue's probe on Apps Script. */
   put(key: string, value: string, expirationInSeconds?: number): void {
+    if (value === null || value === undefined) return;
     this.store.write([[String(key), String(value)]], expirationInSeconds, this.exec.now());
   }
 

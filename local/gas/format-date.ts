@@ -1,5 +1,7 @@
 // Utilities.formatDate follows java.text.SimpleDateFormat. This covers the letters add-ins use:
-// y M d H h k K m s S E a z Z X u, 'quoted literals' and '' for an apostrophe.
+// G y Y M w D d H h k K m s S E a z zzzz Z X u, 'quoted literals' and '' for an apostrophe.
+// Week fields (w, Y) follow the en-US locale Apps Script formats in: weeks start on Sunday and
+// week 1 is the week holding January 1 (java.util.GregorianCalendar for Locale.US).
 
 import { fail } from './errors';
 import { safeZone, wallParts, type WallParts } from './time-zone';
@@ -22,6 +24,24 @@ const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 
 
 const pad = (n: number, width: number) => String(Math.abs(n)).padStart(width, '0');
 
+const DAY_MS = 86_400_000;
+
+/** Day of the year, 1-based, of a wall-clock date. */
+function dayOfYear(w: WallParts): number {
+  return (Date.UTC(w.year, w.month - 1, w.day) - Date.UTC(w.year, 0, 1)) / DAY_MS + 1;
+}
+
+/** Week of the year and its week-year (US rule: Sunday first, week 1 holds January 1). */
+function usWeek(w: WallParts): { week: number; weekYear: number } {
+  // The Saturday ending this date's week decides the week-year: the week holding Jan 1 is week 1.
+  const saturday = new Date(Date.UTC(w.year, w.month - 1, w.day + (6 - w.weekday)));
+  const weekYear = saturday.getUTCFullYear();
+  const jan1 = new Date(Date.UTC(weekYear, 0, 1));
+  const firstSunday = Date.UTC(weekYear, 0, 1 - jan1.getUTCDay());
+  const sunday = saturday.getTime() - 6 * DAY_MS;
+  return { week: Math.round((sunday - firstSunday) / (7 * DAY_MS)) + 1, weekYear };
+}
+
 function offset(minutes: number, style: 'Z' | 'X1' | 'X2' | 'X3'): string {
   if (minutes === 0 && style !== 'Z') return 'Z';
   const sign = minutes < 0 ? '-' : '+';
@@ -32,8 +52,9 @@ function offset(minutes: number, style: 'Z' | 'X1' | 'X2' | 'X3'): string {
   return `${sign}${h}${m}`;
 }
 
-function shortZoneName(ms: number, timeZone: string): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+/** z…zzz: the short name ("PST"); zzzz: the long one ("Pacific Standard Time"). */
+function zoneName(ms: number, timeZone: string, style: 'short' | 'long'): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: style })
     .formatToParts(new Date(ms))
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? 'GMT';
@@ -41,8 +62,18 @@ function shortZoneName(ms: number, timeZone: string): string {
 
 function field(letter: string, count: number, w: WallParts, ms: number, zone: string): string {
   switch (letter) {
+    case 'G':
+      return w.year > 0 ? 'AD' : 'BC';
     case 'y':
       return count === 2 ? pad(w.year % 100, 2) : pad(w.year, count);
+    case 'Y': {
+      const { weekYear } = usWeek(w);
+      return count === 2 ? pad(weekYear % 100, 2) : pad(weekYear, count);
+    }
+    case 'w':
+      return pad(usWeek(w).week, count);
+    case 'D':
+      return pad(dayOfYear(w), count);
     case 'M':
       if (count >= 4) return MONTHS[w.month - 1] ?? '';
       if (count === 3) return (MONTHS[w.month - 1] ?? '').slice(0, 3);
@@ -74,7 +105,7 @@ function field(letter: string, count: number, w: WallParts, ms: number, zone: st
     case 'X':
       return offset(w.offsetMinutes, count === 1 ? 'X1' : count === 2 ? 'X2' : 'X3');
     case 'z':
-      return shortZoneName(ms, zone);
+      return zoneName(ms, zone, count >= 4 ? 'long' : 'short');
     default:
       return fail(`Illegal pattern character '${letter}'`);
   }

@@ -17,6 +17,14 @@ export const XFrameOptionsMode = { ALLOWALL: 'ALLOWALL', DEFAULT: 'DEFAULT' } as
 
 type ScriptEvaluator = (source: string) => unknown;
 
+const NAMED_ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
 function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -62,8 +70,13 @@ export class FakeHtmlOutput {
     return this;
   }
 
+  /**
+   * Escaped with named entities: appendUntrusted('<script>alert(1)</script>') adds
+   * '&lt;script&gt;alert(1)&lt;/script&gt;' (gas-fakes test/testhtmlservice.js "HtmlService
+   * basics", written to pass on Apps Script). Quotes are escaped too, to be safe in attributes.
+   */
   appendUntrusted(addedContent: string): this {
-    this.#html += escapeHtml(addedContent);
+    this.#html += String(addedContent ?? '').replace(/[&<>"']/g, (c) => NAMED_ENTITIES[c] ?? c);
     return this;
   }
 

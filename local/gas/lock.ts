@@ -68,6 +68,10 @@ export class FakeLock implements GoogleAppsScript.Lock.Lock {
   tryLock(timeoutInMillis: number): boolean {
     const s = this.table.state(this.scope);
     if (s.owner === this.exec.id) return (this.acquired = true);
+    // A negative timeout gives up at once, even on a free lock (waitLock then throws the timeout
+    // message). Source: gas-fakes test/testlock.js "Lock timeout failures" (tryLock(-100) is
+    // false, waitLock(-100) throws /Lock timeout/), written to pass on Apps Script too.
+    if (Number(timeoutInMillis) < 0) return false;
     const now = this.exec.now();
     const scheduling = this.exec.scheduling;
     if (scheduling) return this.#tryLockConcurrently(s, now, timeoutInMillis, scheduling);

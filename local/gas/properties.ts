@@ -1,7 +1,14 @@
 // PropertiesService. Limits from the Apps Script quotas page: 9 KB per value, 500 KB per store,
 // 50,000 reads+writes a day (consumer accounts). Values are always strings.
+// How Apps Script fails, measured by tanaikech ("Report: Specification of Properties Service for
+// Google Apps Script", tanaikech.github.io/2023/05/22): every size failure of a value or of the
+// store says "You have exceeded the property storage quota. Please remove some properties and try
+// again." (there is no separate message for one value); a key over 8,066 bytes fails with "Data
+// storage error"; an empty key with "When setting or getting a property value, the property name
+// must not be null or empty". He measured 524,288 bytes of keys and values per store and no
+// 9 KB cap on one value; this fake keeps the documented, stricter 9 KB and 500 KB.
 
-import { fail, MESSAGES } from './errors';
+import { fail } from './errors';
 import type { Execution } from './execution';
 import type { DailyQuota } from './quota';
 import { registerFake } from './registry';
@@ -11,6 +18,17 @@ export type PropertyScope = 'document' | 'script' | 'user';
 
 const VALUE_LIMIT = 9 * 1024;
 const STORE_LIMIT = 500 * 1024;
+const KEY_LIMIT = 8066;
+const STORAGE_QUOTA =
+  'You have exceeded the property storage quota. Please remove some properties and try again.';
+const EMPTY_KEY =
+  'When setting or getting a property value, the property name must not be null or empty';
+
+function checkKey(key: string): string {
+  if (key === '') fail(EMPTY_KEY);
+  if (utf8Length(key) > KEY_LIMIT) fail('Data storage error');
+  return key;
+}
 const utf8Length = (s: string) => Buffer.byteLength(s, 'utf8');
 
 /** One shared store (per spreadsheet, script or user); lives on the runtime across executions. */
@@ -25,18 +43,15 @@ export class PropertyStore {
 
   /** Applies all writes or none, as a rejected setProperties leaves the store unchanged. */
   write(entries: [string, string][], deleteAllOthers = false): void {
-    for (const [, v] of entries) {
-      if (utf8Length(v) > VALUE_LIMIT) fail(MESSAGES.argumentTooLarge('value'));
+    for (const [k, v] of entries) {
+      checkKey(k);
+      if (utf8Length(v) > VALUE_LIMIT) fail(STORAGE_QUOTA);
     }
     const next = new Map(deleteAllOthers ? [] : this.map);
     for (const [k, v] of entries) next.set(k, v);
     let total = 0;
     for (const [k, v] of next) total += utf8Length(k) + utf8Length(v);
-    if (total > STORE_LIMIT) {
-      fail(
-        'You have exceeded the property storage quota. Please remove some properties and try again.',
-      );
-    }
+    if (total > STORE_LIMIT) fail(STORAGE_QUOTA);
     this.map.clear();
     for (const [k, v] of next) this.map.set(k, v);
   }
@@ -58,7 +73,7 @@ export class FakeProperties implements Pick<
 
   getProperty(key: string): string | null {
     this.#spend();
-    return this.store.map.get(String(key)) ?? null;
+    return this.store.map.get(checkKey(String(key))) ?? null;
   }
 
   getProperties(): Record<string, string> {

@@ -102,13 +102,24 @@ export class FakeUrlFetchApp {
     return prepared.map((p, i) => this.#finish(p, outcomes[i] as Outcome));
   }
 
+  /**
+   * The request as the script described it: its own headers only (what the transport adds, such
+   * as Content-Length, is not shown), and a POST without a contentType reports the default form
+   * type. Source: gas-fakes test/testfetch.js "urlfetchapp getRequest".
+   */
   getRequest(url: string, params?: FetchParams): Record<string, unknown> {
     const { request, params: p } = prepareRequest(url, params);
+    const scriptHeaders: Record<string, string> = {};
+    for (const [k, v] of Object.entries(p.headers ?? {})) scriptHeaders[k] = String(v);
+    const sent = header(request.headers, 'content-type');
     return {
       url: request.url,
       method: request.method.toLowerCase(),
-      headers: request.headers,
-      contentType: header(request.headers, 'content-type'),
+      headers: scriptHeaders,
+      contentType:
+        p.contentType ??
+        sent ??
+        (request.method === 'GET' ? undefined : 'application/x-www-form-urlencoded'),
       payload: typeof request.body === 'string' ? request.body : undefined,
       muteHttpExceptions: Boolean(p.muteHttpExceptions),
       followRedirects: p.followRedirects !== false,
@@ -172,9 +183,13 @@ export class FakeUrlFetchApp {
     if (response.status >= 400 && !params.muteHttpExceptions) {
       const text = Buffer.from(bodyBytes(response.body)).toString('utf8');
       const shown = text.length > TRUNCATE_AT ? `${text.slice(0, TRUNCATE_AT)}...` : text;
+      const failed = `Request failed for ${new URL(request.url).origin} returned code ${response.status}`;
+      // With an empty body the message stops at the code: "Exception: Request failed for
+      // http://phisix-api4.appspot.com returned code 404" (github.com/bradjasper/ImportJSON
+      // issues/242, a fetch of http://phisix-api4.appspot.com/stocks/BDO.json).
+      if (text === '') fail(failed);
       fail(
-        `Request failed for ${new URL(request.url).origin} returned code ${response.status}. ` +
-          `Truncated server response: ${shown} (use muteHttpExceptions option to examine full response)`,
+        `${failed}. Truncated server response: ${shown} (use muteHttpExceptions option to examine full response)`,
       );
     }
     return new FakeHttpResponse(response);

@@ -124,7 +124,9 @@ export function toAppError(error: unknown): AppError {
  * A full property store is not a daily quota: Apps Script says "You have exceeded the property
  * storage quota. Please remove some properties and try again." (500 KB per store, Quotas for
  * Google Services), and only "Service invoked too many times for one day: properties." is daily,
- * and then about properties, not web requests.
+ * and then about properties, not web requests. The same words come for one value over its 9 KB
+ * (local/gas/properties.ts has the source); the add-in keeps every value below that (shards,
+ * bounded settings), so "full" is the advice that fits.
  */
 function storageError(text: string): AppError | null {
   if (/too many times for one day: properties/i.test(text)) {

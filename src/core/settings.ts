@@ -15,6 +15,8 @@ export const MAX_ALERT_LFD_DAYS = 30;
 export const DEFAULT_ALERT_DIGEST_HOUR = 7;
 /** More would spend a consumer account's 100 recipients a day on a single email. */
 export const MAX_ALERT_RECIPIENTS = 10;
+/** Longer than any real service address, far below the 9 KB a property value may hold. */
+export const MAX_SERVICE_URL_CHARS = 2000;
 
 export interface Settings {
   apiKey: string | null;
@@ -155,6 +157,14 @@ export function parseSwitch(raw: unknown, name: string): boolean {
  * no trailing slash. Surrounding spaces from a paste are dropped, inner ones refused.
  */
 export function normalizeServiceUrl(raw: unknown, label: string): string {
+  // Settings live in document properties, where a value over 9 KB fails with the words of a full
+  // store; an address this long is a paste gone wrong, so it is refused by name first.
+  if (typeof raw === 'string' && raw.trim().length > MAX_SERVICE_URL_CHARS) {
+    throw new AppError(
+      'config',
+      `${label} is too long (over ${MAX_SERVICE_URL_CHARS} characters). Use an address like ${DEFAULT_API_BASE_URL}.`,
+    );
+  }
   const parsed = parseHttpUrl(typeof raw === 'string' ? raw.trim() : raw);
   if (parsed.problem !== undefined) {
     throw new AppError(

@@ -50,7 +50,7 @@ function waitLater(ms) {
 }
 function fails() { throw new TypeError('boom'); }
 function catchesServiceError() {
-  try { CacheService.getScriptCache().put('k', 'v', 999999); return 'no error'; }
+  try { CacheService.getScriptCache().put(new Array(300).join('k'), 'v'); return 'no error'; }
   catch (e) { return e.name + ': ' + (e instanceof Error); }
 }
 function whenIsIt(d) { return { same: d instanceof Date, iso: d.toISOString(), now: new Date() }; }

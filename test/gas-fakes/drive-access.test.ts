@@ -98,7 +98,7 @@ describe('Blob bytes', () => {
   it('Utilities.computeDigest has no Blob overload', () => {
     const { rt } = makeRuntime(CODE, { drive: { files: files() } });
     expect(thrown(() => rt.run('digestOfBlob', ['pdf1']))).toBe(
-      "The parameters (Blob) don't match the method signature for Utilities.computeDigest.",
+      "The parameters (DigestAlgorithm,Blob) don't match the method signature for Utilities.computeDigest.",
     );
   });
 

@@ -40,7 +40,7 @@ function menuAndAlert() {
 function digests() {
   return [
     Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, 'abc'),
-    Utilities.base64Encode('héllo'),
+    Utilities.base64Encode('héllo', Utilities.Charset.UTF_8),
     Utilities.newBlob(Utilities.base64Decode('aMOpbGxv')).getDataAsString(),
     Utilities.base64EncodeWebSafe([-1, -2, -3]),
     Utilities.formatDate(new Date(Date.UTC(2026, 10, 25, 5, 0, 0)), 'America/Los_Angeles', "yyyy-MM-dd HH:mm:ss 'PT' EEE MMM a Z"),

@@ -4,8 +4,15 @@
 // stored as they are. Confirmed by lookup: '=' formulas, numbers/dates/currency from strings.
 // Assumed (Sheets UI behaviour, not found in the docs): a leading apostrophe stores the rest as
 // text; a cell formatted as plain text ('@') keeps any string as text, formulas included;
-// "true"/"false" become booleans; ISO date-times with 'T' or 'Z' stay text; time-only strings
-// such as "10:30" stay text here (Sheets would make them times).
+// "true"/"false" become booleans; ISO date-times with 'T' or 'Z' stay text; a time of day
+// ("10:30", "10:30:15", "3:05 PM", "3 PM") becomes a time: the Date of that wall time on
+// 1899-12-30, Sheets' day zero, shown as h:mm:ss am/pm (that format is assumed; durations such
+// as "25:00" stay text here).
+// From the issue's probes (issue 17) and the USER_ENTERED example above: a text starting with
+// '+' or '-' that is no number is read as a formula and fails to parse (value "#ERROR!",
+// formula "=<text>"; the same Sheets annoyance turns phone numbers such as "+1 555 0100" into
+// #ERROR!); dates written with a month name ("Mar 1 2016", "March 1, 2016", "1 Mar 2016",
+// "1-Mar-2016") become dates.
 
 import { fail } from '../errors';
 import { fromWallTime } from '../time-zone';
@@ -13,7 +20,8 @@ import { fromWallTime } from '../time-zone';
 export type CellValue = string | number | boolean | Date;
 
 export interface Cell {
-  /** '' for blank and for formula cells (their value comes from the formula evaluator). */
+  /** '' for blank and for formula cells (their value comes from the formula evaluator), except
+   * a formula that failed to parse, which holds PARSE_ERROR whatever the evaluator says. */
   value: CellValue;
   formula?: string;
   numberFormat?: string;
@@ -42,6 +50,53 @@ const PERCENT = /^([+-]?\d+(?:\.\d+)?)%$/;
 const CURRENCY = /^([+-]?)\$((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)$/;
 const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?: (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?: (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+const MONTH_FIRST = /^([A-Za-z]{3,9})\.? (\d{1,2}),? (\d{4})$/;
+const DAY_FIRST = /^(\d{1,2})[ -]([A-Za-z]{3,9})\.?[ -](\d{4})$/;
+const MONTH_NAMES =
+  'january february march april may june july august september october november december'.split(
+    ' ',
+  );
+const TIME = /^(\d{1,2})(?::(\d{2})(?::(\d{2}))?)?(?:\s*([AaPp])[Mm])?$/;
+
+function parseTime(text: string, timeZone: string): Written | undefined {
+  const m = TIME.exec(text);
+  // "10" alone is a number; a time needs minutes or AM/PM.
+  if (!m || (m[2] === undefined && m[4] === undefined)) return undefined;
+  let hour = Number(m[1]);
+  const [minute, second] = [Number(m[2] ?? 0), Number(m[3] ?? 0)];
+  const half = m[4]?.toUpperCase();
+  if (half !== undefined && (hour < 1 || hour > 12)) return undefined;
+  if (half === 'P' && hour < 12) hour += 12;
+  if (half === 'A' && hour === 12) hour = 0;
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const ms = fromWallTime(timeZone, 1899, 12, 30, hour, minute, second);
+  return { value: new Date(ms), impliedFormat: 'h:mm:ss am/pm' };
+}
+
+/** What a text starting with '+' or '-' becomes when it is not a number: a formula parse error. */
+export const PARSE_ERROR = '#ERROR!';
+
+/** 1-12 for a month's full name or its three-letter abbreviation, any case. */
+function monthNumber(name: string): number | undefined {
+  const lower = name.toLowerCase();
+  const index = MONTH_NAMES.findIndex((m) => m === lower || m.slice(0, 3) === lower);
+  return index === -1 ? undefined : index + 1;
+}
+
+function parseNamedMonthDate(text: string, timeZone: string): Written | undefined {
+  const first = MONTH_FIRST.exec(text);
+  const dayFirst = first ? undefined : DAY_FIRST.exec(text);
+  const [monthName, day, year] = first
+    ? [first[1], first[2], first[3]]
+    : dayFirst
+      ? [dayFirst[2], dayFirst[1], dayFirst[3]]
+      : [];
+  const month = monthNumber(monthName ?? '');
+  if (month === undefined) return undefined;
+  const [y, d] = [Number(year), Number(day)];
+  if (!validDate(y, month, d)) return undefined;
+  return { value: new Date(fromWallTime(timeZone, y, month, d)), impliedFormat: 'M/d/yyyy' };
+}
 
 function parseNumber(text: string): Written | undefined {
   if (NUMBER.test(text) && /\d/.test(text)) {
@@ -113,7 +168,14 @@ export function interpretWrite(
   const error = ERROR_VALUES.find((e) => e === trimmed.toUpperCase());
   if (error) return { value: error };
   if (/^(true|false)$/i.test(trimmed)) return { value: trimmed.toLowerCase() === 'true' };
-  return parseNumber(trimmed) ?? parseDate(trimmed, timeZone) ?? { value: text };
+  const parsed =
+    parseNumber(trimmed) ??
+    parseDate(trimmed, timeZone) ??
+    parseNamedMonthDate(trimmed, timeZone) ??
+    parseTime(trimmed, timeZone);
+  if (parsed) return parsed;
+  if (/^[+-]./s.test(text)) return { value: PARSE_ERROR, formula: `=${text}` };
+  return { value: text };
 }
 
 /**

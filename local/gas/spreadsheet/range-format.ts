@@ -10,6 +10,16 @@ import { eachCell, setAll, setEach, type RangeView } from './range-cells';
 
 const WHITE = '#ffffff';
 
+/**
+ * 'General' is no format of its own: getNumberFormat() then answers the default
+ * '0.###############'. Source: gas-fakes test/testsheets.js (the NumberFormat tester: "because
+ * we set general, but receive this default in return").
+ */
+function setFormat(cell: Cell, format: unknown): void {
+  if (String(format).toLowerCase() === 'general') delete cell.numberFormat;
+  else cell.numberFormat = String(format);
+}
+
 export abstract class RangeFormatting {
   constructor(
     protected readonly model: SpreadsheetModel,
@@ -40,16 +50,11 @@ export abstract class RangeFormatting {
   }
 
   setNumberFormat(numberFormat: string): this {
-    return this.#all((cell) => (cell.numberFormat = String(numberFormat)));
+    return this.#all((cell) => setFormat(cell, numberFormat));
   }
 
   setNumberFormats(numberFormats: string[][]): this {
-    setEach<string>(
-      this.view,
-      numberFormats,
-      'setNumberFormats',
-      (cell, f) => (cell.numberFormat = String(f)),
-    );
+    setEach<string>(this.view, numberFormats, 'setNumberFormats', (cell, f) => setFormat(cell, f));
     return this;
   }
 
@@ -97,8 +102,13 @@ export abstract class RangeFormatting {
     return data ? new FakeDataValidation(data) : null;
   }
 
-  setNote(note: string | null): this {
-    return this.#all((cell) => (note ? (cell.note = String(note)) : delete cell.note));
+  /**
+   * A whole number becomes "5.0", as Java prints a double: gas-fakes test/testsheets.js "notes"
+   * ("set notes adds .0 to integer string conversions", issuetracker.google.com/issues/429373214).
+   */
+  setNote(note: string | number | null): this {
+    const text = typeof note === 'number' && Number.isInteger(note) ? note.toFixed(1) : note;
+    return this.#all((cell) => (text ? (cell.note = String(text)) : delete cell.note));
   }
 
   getNote(): string {

@@ -4,7 +4,7 @@
 import { fail } from '../errors';
 import { registerFake } from '../registry';
 import { areaToA1, intersects, type Area } from './a1';
-import { checkCellText, type Cell, type CellValue } from './cell-values';
+import { checkCellText, PARSE_ERROR, type Cell, type CellValue } from './cell-values';
 import type { SheetModel } from './model';
 import { displayValue } from './number-format';
 import { eachCell, setAll, setEach } from './range-cells';
@@ -45,6 +45,7 @@ export class FakeRange
     if (cell.formula === undefined) {
       return cell.value instanceof Date ? new Date(cell.value) : cell.value;
     }
+    if (cell.value === PARSE_ERROR) return PARSE_ERROR;
     const at = { sheet: this.sheet.name, row, column };
     const computed = this.model.formulaEvaluator?.(cell.formula, at);
     return computed === undefined || computed === null ? '' : (computed as CellValue);
