@@ -247,8 +247,9 @@ export class GasRuntime {
     const authMode = options.authMode ?? defaultAuthMode(kind);
     const activeDocument = options.activeDocument ?? !(this.addOn && kind === 'trigger');
     // "When a bound script is run as a web app … these methods [getActiveSpreadsheet, getUi] are
-    // not available" (bound-scripts guide); its document properties, cache and lock still are
-    // ("available … if it is bound to a Google file type": PropertiesService reference).
+    // not available" (bound-scripts guide); its document properties still are ("available … if
+    // it is bound to a Google file type": PropertiesService reference), its document cache and
+    // lock are not (globals.ts).
     const activeSpreadsheet = activeDocument && kind !== 'web-app';
     const exec = new Execution(functionName, kind, authMode, this.clock, this.counters);
     const context = vm.createContext({});

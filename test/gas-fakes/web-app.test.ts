@@ -13,6 +13,16 @@ function doPost(e) {
   return ContentService.createTextOutput(JSON.stringify(seen)).setMimeType(ContentService.MimeType.JSON);
 }
 function uiInWebApp() { return SpreadsheetApp.getUi(); }
+function storesSeen() {
+  return {
+    documentCache: CacheService.getDocumentCache() === null ? 'null' : 'some',
+    documentLock: LockService.getDocumentLock() === null ? 'null' : 'some',
+    scriptCache: CacheService.getScriptCache() === null ? 'null' : 'some',
+    scriptLock: LockService.getScriptLock() === null ? 'null' : 'some',
+    documentProperties: PropertiesService.getDocumentProperties() === null ? 'null' : 'some',
+    active: SpreadsheetApp.getActive() === null ? 'null' : 'some',
+  };
+}
 `;
 
 describe('web app (doPost) in the local runtime', () => {
@@ -37,6 +47,33 @@ describe('web app (doPost) in the local runtime', () => {
       postData: { contents: '{"a":1}', length: 7, type: 'application/json', name: 'postData' },
     });
     expect(rt.lastExecution?.kind).toBe('web-app');
+  });
+
+  test('no document cache, lock or active spreadsheet in a web app; the script-wide ones and the document properties are there', () => {
+    const { rt } = makeRuntime(SOURCE);
+    expect(rt.run('storesSeen', [], { kind: 'web-app' })).toEqual({
+      documentCache: 'null',
+      documentLock: 'null',
+      scriptCache: 'some',
+      scriptLock: 'some',
+      documentProperties: 'some',
+      active: 'null',
+    });
+    // The same rule when executions run together.
+    const [outcome] = rt.runConcurrently([{ fn: 'storesSeen', kind: 'web-app' }], { seed: 1 });
+    expect(outcome?.ok && outcome.value).toEqual({
+      documentCache: 'null',
+      documentLock: 'null',
+      scriptCache: 'some',
+      scriptLock: 'some',
+      documentProperties: 'some',
+      active: 'null',
+    });
+    expect(rt.run('storesSeen', [], { kind: 'menu' })).toMatchObject({
+      documentCache: 'some',
+      documentLock: 'some',
+      active: 'some',
+    });
   });
 
   test('a form-encoded body joins the parameters, as Apps Script does', () => {
