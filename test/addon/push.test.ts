@@ -3,6 +3,7 @@
 // token, forged and replayed deliveries, and a refresh's catch-up on deliveries that were lost.
 
 import { PUSH_EVENTS } from '../../src/api/webhooks';
+import { serveLocalWebApp, type LocalWebApp } from '../../local/emulator/webhooks/local-web-app';
 import { column, withRows, type createHarness } from '../helpers/addon-harness';
 
 type Harness = ReturnType<typeof createHarness>;
@@ -33,7 +34,21 @@ function setUp() {
     [bol, '', 'bill_of_lading', ''],
   ]);
   h.gas.run('refreshTrackingSheet');
+  deployed(h);
   return { h, number, bol };
+}
+
+const webApps = new WeakMap<Harness, LocalWebApp>();
+
+/** The bundle deployed as the web app at WEB_APP, answering the emulator as Apps Script does. */
+function deployed(h: Harness): LocalWebApp {
+  let web = webApps.get(h);
+  if (!web) {
+    h.gas.deployWebApp();
+    web = serveLocalWebApp(h.emulator, h.gas, WEB_APP);
+    webApps.set(h, web);
+  }
+  return web;
 }
 
 function storedToken(h: Harness): string {
@@ -54,21 +69,10 @@ function changeLfd(h: Harness, number: string, day: string) {
 
 /** The emulator's due deliveries, each POSTed to the bundle's doPost as Apps Script would. */
 function deliver(h: Harness, rewrite: (body: string) => string = (b) => b) {
-  const answers: unknown[] = [];
-  const bodies: string[] = [];
-  h.emulator.webhooks.deliverDue((url, body, headers) => {
-    const sent = rewrite(body);
-    bodies.push(sent);
-    const u = new URL(url);
-    const answer = h.gas.postToWebApp({
-      queryString: u.search.slice(1),
-      body: sent,
-      contentType: headers['Content-Type'],
-    });
-    answers.push(JSON.parse(answer.content));
-    return 200;
-  });
-  return { answers, bodies };
+  const web = deployed(h);
+  const [a, b] = [web.answers.length, web.bodies.length];
+  const statuses = web.deliverDue(rewrite);
+  return { answers: web.answers.slice(a), bodies: web.bodies.slice(b), statuses };
 }
 
 const post = (h: Harness, query: string, body = '{}') =>
@@ -97,6 +101,7 @@ describe('enablePush / getPushStatus / disablePush', () => {
     const { h } = setUp();
     h.gas.run('enablePush', [WEB_APP]);
     const first = storedToken(h);
+    serveLocalWebApp(h.emulator, h.gas, 'https://script.google.com/macros/s/other/exec');
     h.gas.run('enablePush', ['https://script.google.com/macros/s/other/exec']);
     const second = storedToken(h);
     expect(second).not.toBe(first);
@@ -104,8 +109,9 @@ describe('enablePush / getPushStatus / disablePush', () => {
     expect(hooks.map((w) => w.url)).toEqual([
       `https://script.google.com/macros/s/other/exec?token=${second}`,
     ]);
-    expect(post(h, `token=${first}`).ok).toBe(false);
-    expect(post(h, `token=${second}`).ok).toBe(true);
+    const unknownId = JSON.stringify({ data: { id: '00000000-0000-4000-8000-000000000001' } });
+    expect(post(h, `token=${first}`, unknownId).ok).toBe(false);
+    expect(post(h, `token=${second}`, unknownId).ok).toBe(true);
   });
 
   test('disabling deletes the subscription and refuses every later delivery', () => {
@@ -312,6 +318,7 @@ function number(h: Harness): string {
 describe('tracking-request outcomes', () => {
   test('a BOL row tracked by the refresh fills in by push when its request succeeds', () => {
     const h = withRows([['PUSHBOL777', 'MAEU', 'bill_of_lading', '']]);
+    deployed(h);
     h.gas.run('enablePush', [WEB_APP]);
     h.gas.run('refreshTrackingSheet');
     expect(column(h, 'Tracking')[0]).toBe('pending');
