@@ -132,7 +132,10 @@ function recordProblem(run: Execution | null, error: unknown): void {
     const state = loadPushState(props);
     if (!state) return;
     const at = new Date(appsScriptClock.now()).toISOString();
-    savePushState(props, { ...state, problem: { at, message: redact(userMessage(error)) } });
+    savePushState(props, {
+      ...state,
+      problem: { at, message: redact(userMessage(error)).slice(0, 300) },
+    });
   } catch {
     // The store itself failed: nothing more can be said from here.
   }
