@@ -7,6 +7,7 @@ import { concurrencyTable } from './concurrency';
 import * as s from './scenarios';
 import { largeAccountsReport } from './large-accounts';
 import { pushLatencyReport } from './push-latency';
+import { pushRetriesReport } from './push-retries';
 import { soakReport } from './soak';
 import { uploadMemory } from './upload-memory';
 
@@ -61,7 +62,13 @@ for (const r of rows) {
 const table = lines.join('\n');
 console.log(table);
 console.log(`\n${concurrencyTable()}`);
-for (const report of [soakReport, largeAccountsReport, changeDetectionReport, pushLatencyReport])
+for (const report of [
+  soakReport,
+  largeAccountsReport,
+  changeDetectionReport,
+  pushLatencyReport,
+  pushRetriesReport,
+])
   console.log(`\n${report()}`);
 
 if (process.argv.includes('--readme')) {
