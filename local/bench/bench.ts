@@ -8,6 +8,7 @@ import { concurrencyTable } from './concurrency';
 import * as s from './scenarios';
 import { largeAccountsReport } from './large-accounts';
 import { pushLatencyReport } from './push-latency';
+import { pushRetriesReport } from './push-retries';
 import { soakReport } from './soak';
 import { uploadMemory } from './upload-memory';
 
@@ -59,13 +60,19 @@ for (const r of rows) {
   lines.push(`| ${r.scenario} | ${r.target} | add-in | ${cell(r.ours).join(' | ')} |`);
   if (r.naive) lines.push(`| | | naive | ${cell(r.naive).join(' | ')} |`);
 }
+/** The reports printed after the table, in order (one per line: merges stay easy). */
+const REPORTS = [
+  concurrencyTable,
+  soakReport,
+  largeAccountsReport,
+  changeDetectionReport,
+  pushLatencyReport,
+  pushRetriesReport,
+];
 const sections = [
   lines.join('\n'),
   'The rows above are one execution or one refresh at a time.',
-  concurrencyTable(),
-  ...[soakReport, largeAccountsReport, changeDetectionReport, pushLatencyReport].map((report) =>
-    report(),
-  ),
+  ...REPORTS.map((report) => report()),
 ];
 const figures = sections.join('\n\n');
 console.log(figures);

@@ -1,11 +1,11 @@
 // Wires state, routes and the pipeline into the Emulator object. handle() never throws: a bug in
 // a handler becomes a 500 JSON:API error that names it, so the property test can catch it.
 import { ManualClock } from '../clock';
-import type { HttpRequest, HttpResponse } from '../http';
+import { header, type HttpRequest, type HttpResponse } from '../http';
 import { createRng, hashString } from './core/prng';
 import { AccountStore } from './data/account-store';
 import type { EmulatorEnv } from './env';
-import { apiError } from './http/respond';
+import { apiError, json } from './http/respond';
 import { Router } from './http/router';
 import { advanceLifecycles } from './lifecycle/advance';
 import { DEFAULT_TRACKING_DELAYS } from './lifecycle/outcomes';
@@ -26,6 +26,13 @@ import { trackingRequestRoutes } from './routes/tracking-requests';
 import { webAppRoutes } from './routes/web-app';
 import { webhookRoutes } from './routes/webhooks';
 import { createOutbox } from './webhooks/outbox';
+import {
+  pendingTestDelivery,
+  postOverHttp,
+  triggerAnswer,
+  unreachable,
+  type TestDelivery,
+} from './webhooks/test-delivery';
 import { publishTrackingOutcome } from './webhooks/publish';
 import { seedDemoAccount } from './seed/seed-account';
 import {
@@ -35,6 +42,7 @@ import {
   DEFAULT_START,
   DEFAULT_STORAGE_ORIGIN,
   INFER_RATE_LIMIT,
+  TEST_DELIVERY_HEADER,
   type Emulator,
   type EmulatorOptions,
 } from './types';
@@ -109,13 +117,38 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   seed();
   const webhooks = createOutbox(env);
 
-  const handle = (request: HttpRequest): HttpResponse => {
+  const respond = (request: HttpRequest): HttpResponse => {
     try {
       return runPipeline(env, ROUTER, control, request);
     } catch (error) {
       const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       return apiError(500, { detail: `Emulator bug: ${detail}` });
     }
+  };
+  /** A test delivery (POST /webhooks/trigger) the caller asked to post itself (TEST_DELIVERY_HEADER). */
+  const handedBack = (request: HttpRequest, delivery: TestDelivery): HttpResponse | null =>
+    header(request.headers, TEST_DELIVERY_HEADER) === 'caller'
+      ? json(200, { pending_delivery: delivery })
+      : null;
+  const handle = (request: HttpRequest): HttpResponse => {
+    const response = respond(request);
+    const delivery = pendingTestDelivery(response);
+    if (!delivery) return response;
+    return (
+      handedBack(request, delivery) ??
+      triggerAnswer(delivery, (webhooks.testPoster ?? unreachable)(delivery))
+    );
+  };
+  const handleAsync = async (request: HttpRequest): Promise<HttpResponse> => {
+    const response = respond(request);
+    const delivery = pendingTestDelivery(response);
+    if (!delivery) return response;
+    const back = handedBack(request, delivery);
+    if (back) return back;
+    const outcome = webhooks.testPoster
+      ? webhooks.testPoster(delivery)
+      : await postOverHttp(delivery);
+    return triggerAnswer(delivery, outcome);
   };
 
   return {
@@ -130,6 +163,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     requestLog: env.requestLog,
     webhooks,
     handle,
+    handleAsync,
     addAccount: (key) => {
       const existing = accounts.get(key);
       if (existing) return existing;

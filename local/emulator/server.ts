@@ -81,7 +81,7 @@ async function serve(
     headers,
     body: body.length > 0 ? body : undefined,
   };
-  const response = emulator.handle(request);
+  const response = await emulator.handleAsync(request);
   const delay = Number(response.headers[DELAY_HEADER] ?? 0);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   write(res, response);

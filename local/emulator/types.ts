@@ -10,6 +10,14 @@ import type { RequestLog } from './policy/request-log';
 import type { SeedOptions } from './seed/seed-account';
 import type { WebhookOutbox } from './webhooks/outbox';
 
+/**
+ * On POST /webhooks/trigger, `caller`: answer `{pending_delivery: {url, body, headers}}` instead
+ * of posting it, for a caller that must post it itself (the preview, whose web app cannot answer
+ * HTTP while the execution that asked for the test waits); it then builds the service's answer
+ * with triggerAnswer (webhooks/test-delivery.ts).
+ */
+export const TEST_DELIVERY_HEADER = 'X-Emulator-Test-Delivery';
+
 export const DEFAULT_ORIGIN = 'http://127.0.0.1:4949';
 export const DEFAULT_DEMO_KEY = 'demo-key-0000';
 /** The default ManualClock start (the same instant ManualClock itself defaults to). */
@@ -70,8 +78,13 @@ export interface Emulator {
   readonly requestLog: RequestLog;
   /** Webhook deliveries waiting to be posted (webhooks/outbox.ts). */
   readonly webhooks: WebhookOutbox;
-  /** Synchronous and total: every failure, even a bug, becomes a response. */
+  /**
+   * Synchronous and total: every failure, even a bug, becomes a response. POST /webhooks/trigger
+   * posts its test delivery with `webhooks.testPoster` (none set: no endpoint answers).
+   */
   handle(request: HttpRequest): HttpResponse;
+  /** `handle` for the server: a test delivery goes over real HTTP unless a testPoster is set. */
+  handleAsync(request: HttpRequest): Promise<HttpResponse>;
   /** A second, empty account (data is per account). Returns the existing one if the key is taken. */
   addAccount(key: string): AccountStore;
   /** An account by key (default: the demo account), with lifecycles brought up to the clock. */

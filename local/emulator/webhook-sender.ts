@@ -1,13 +1,13 @@
 // Sends the emulator's webhook deliveries over real HTTP: every `intervalMs` it takes what is due
-// (webhooks/outbox.ts), POSTs each body to its subscription URL with its headers, and settles it
-// with the status (a network failure or a 10 s silence settles as "no answer", so it is retried).
+// (webhooks/outbox.ts), POSTs each body to its subscription URL with its headers, following no
+// redirect (a web app's 302 is its answer), and settles it with the status (a network failure or
+// a 10 s silence settles as "no answer", so it is retried).
 import type { Emulator } from './types';
+import { DELIVERY_TIMEOUT_MS } from './webhooks/test-delivery';
 
 export interface WebhookSender {
   stop(): void;
 }
-
-const TIMEOUT_MS = 10_000;
 
 export function startWebhookSender(emulator: Emulator, intervalMs = 200): WebhookSender {
   let busy = false;
@@ -25,7 +25,7 @@ export function startWebhookSender(emulator: Emulator, intervalMs = 200): Webhoo
               headers: delivery.headers,
               body: delivery.body,
               redirect: 'manual',
-              signal: AbortSignal.timeout(TIMEOUT_MS),
+              signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
             });
             status = response.status;
             await response.arrayBuffer();

@@ -32,9 +32,14 @@ export function createServices(
   evaluate: (source: string) => unknown,
   activeDocument: boolean,
   /** Default: with the active document. A bound script's web app has its stores but no active spreadsheet. */
-  activeSpreadsheet = activeDocument,
+  activeSpreadsheet = activeDocument && exec.kind !== 'web-app',
 ): Record<string, object> {
+  const webApp = exec.kind === 'web-app';
   const has = <S extends string>(scope: S) => activeDocument || scope !== 'document';
+  // A web app has the bound document's properties but no document cache or lock:
+  // getDocumentCache() and getDocumentLock() "return null if called from a standalone script or
+  // web app" (CacheService and LockService reference pages).
+  const shared = <S extends string>(scope: S) => has(scope) && !(webApp && scope === 'document');
   return {
     SpreadsheetApp: new FakeSpreadsheetApp(
       activeSpreadsheet ? rt.spreadsheet : null,
@@ -48,10 +53,10 @@ export function createServices(
       has(scope) ? new FakeProperties(rt.properties[scope], exec, rt.quotas.properties) : null,
     ),
     CacheService: new FakeCacheService((scope) =>
-      has(scope) ? new FakeCache(rt.caches[scope], exec) : null,
+      shared(scope) ? new FakeCache(rt.caches[scope], exec) : null,
     ),
     LockService: new FakeLockService(
-      (scope) => (scope === 'document' ? (activeDocument ? rt.locks : null) : rt.project.locks),
+      (scope) => (scope === 'document' ? (shared(scope) ? rt.locks : null) : rt.project.locks),
       exec,
     ),
     UrlFetchApp: new FakeUrlFetchApp(

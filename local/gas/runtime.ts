@@ -44,7 +44,13 @@ import { UrlFetchAllowlist } from './url-fetch-allowlist';
 import { clockTriggerEvent, takeDueTriggers, type TriggerFiring } from './trigger-firing';
 import { installVirtualDate } from './virtual-date';
 import { FakeTextOutput } from './content';
-import { postEvent, type WebAppAnswer, type WebAppPost } from './web-app';
+import {
+  notDeployedAnswer,
+  postEvent,
+  redirectAnswer,
+  type WebAppAnswer,
+  type WebAppPost,
+} from './web-app';
 
 export interface GasRuntimeOptions {
   /** The bundle's source, or… */
@@ -247,8 +253,9 @@ export class GasRuntime {
     const authMode = options.authMode ?? defaultAuthMode(kind);
     const activeDocument = options.activeDocument ?? !(this.addOn && kind === 'trigger');
     // "When a bound script is run as a web app … these methods [getActiveSpreadsheet, getUi] are
-    // not available" (bound-scripts guide); its document properties, cache and lock still are
-    // ("available … if it is bound to a Google file type": PropertiesService reference).
+    // not available" (bound-scripts guide); its document properties still are ("available … if
+    // it is bound to a Google file type": PropertiesService reference), its document cache and
+    // lock are not (globals.ts).
     const activeSpreadsheet = activeDocument && kind !== 'web-app';
     const exec = new Execution(functionName, kind, authMode, this.clock, this.counters);
     const context = vm.createContext({});
@@ -257,7 +264,7 @@ export class GasRuntime {
     installVirtualDate(context, () => this.clock.now());
     let error: Error | undefined;
     try {
-      this.load(context);
+      (kind === 'web-app' && this.#deployed ? this.#deployed : this.load)(context);
       const fn = context[functionName] as unknown;
       if (typeof fn !== 'function') throw new GasException(MESSAGES.functionNotFound(functionName));
       const scriptArgs =
@@ -297,11 +304,26 @@ export class GasRuntime {
    * returns anything else fails, as Apps Script answers such a web app with an error page.
    */
   postToWebApp(post: WebAppPost): WebAppAnswer {
+    if (!this.#deployed) return notDeployedAnswer();
     const output = this.run('doPost', [postEvent(post)], { kind: 'web-app' });
     if (!(output instanceof FakeTextOutput))
       throw new Error('The script completed but did not return anything.');
-    return { content: output.getContent(), contentType: output.contentType() };
+    return redirectAnswer(output.getContent(), output.contentType(), ++this.#echoes);
   }
+
+  /**
+   * Deploys the project as a web app (Deploy → New deployment, or `clasp deploy -i <id>`): from
+   * now on /exec (postToWebApp, and every 'web-app' execution) runs the code as it is now, not
+   * what a later push changes ("/exec serves the deployed version", ENGINEERING.md).
+   */
+  deployWebApp(): void {
+    const { code, filename } = this.source();
+    const script = compile(code, filename);
+    this.#deployed = (context) => script.runInContext(context);
+  }
+
+  #deployed: ((context: vm.Context) => void) | null = null;
+  #echoes = 0;
 
   /**
    * Runs several executions at once, interleaved at service calls by a seeded scheduler (see

@@ -11,10 +11,42 @@ export interface WebAppPost {
   contentType?: string;
 }
 
+/**
+ * What the caller of /exec receives. Apps Script runs doPost, then answers the POST with a 302 to
+ * script.googleusercontent.com/macros/echo?user_content_key=…, which serves the content (the
+ * ContentService guide: "for security reasons, content returned by the script is not served
+ * from script.google.com, but instead redirected to a one-time URL"). A deployment that does not
+ * exist (never deployed, or deleted) answers 404 without running anything.
+ */
 export interface WebAppAnswer {
+  status: 302 | 404;
+  /** Where a 302 sends the caller; the content is served there. */
+  location: string | null;
+  /** What the TextOutput holds. */
   content: string;
   /** The Content-Type the TextOutput's MIME type gives. */
   contentType: string;
+}
+
+export const ECHO_ORIGIN = 'https://script.googleusercontent.com';
+
+export function redirectAnswer(content: string, contentType: string, n: number): WebAppAnswer {
+  const key = `local-echo-${n}`;
+  return {
+    status: 302,
+    location: `${ECHO_ORIGIN}/macros/echo?user_content_key=${key}`,
+    content,
+    contentType,
+  };
+}
+
+export function notDeployedAnswer(): WebAppAnswer {
+  return {
+    status: 404,
+    location: null,
+    content: 'Sorry, unable to open the file at this time.',
+    contentType: 'text/html',
+  };
 }
 
 function addPairs(into: Record<string, string[]>, encoded: string): void {

@@ -8,6 +8,7 @@ import { withShim } from '../host/google-script-shim';
 import { isEditable } from './editable-cells';
 import { a1 } from './formula/refs';
 import type { ActionResult, PageState } from './page/page-state';
+import { ECHO_PATH, WebAppExec } from './web-app-exec';
 
 /** What the routes need of a running preview (PreviewSession in the app, a stand-in in tests). */
 export interface PreviewActions {
@@ -82,7 +83,11 @@ function target(body: Body): Target | null {
   return { sheet, row: row as number, column: column as number };
 }
 
-export function previewRoutes(session: PreviewActions, assets: PageAssets) {
+export function previewRoutes(
+  session: PreviewActions,
+  assets: PageAssets,
+  webApp: WebAppExec = new WebAppExec(session.runtime),
+) {
   const result = (extra: Partial<ActionResult> = {}): ActionResult => ({
     state: session.state(),
     ...extra,
@@ -129,18 +134,23 @@ export function previewRoutes(session: PreviewActions, assets: PageAssets) {
     const path = url.pathname;
     if (path === '/exec' && req.method === 'POST') {
       // The bundle deployed as a web app: the emulator's webhook deliveries reach doPost here, as
-      // they would reach https://script.google.com/macros/s/…/exec. Any POST may come: doPost
-      // itself refuses what lacks its token.
-      try {
-        const answer = session.runtime.postToWebApp({
-          queryString: url.search.slice(1),
-          body,
-          contentType: req.headers['content-type'] ?? 'text/plain',
-        });
-        send(res, 200, answer.contentType, answer.content);
-      } catch {
-        send(res, 500, 'text/plain; charset=utf-8', 'The script failed.');
-      }
+      // they would reach https://script.google.com/macros/s/…/exec, and get Google's 302 to a
+      // one-time echo URL (web-app-exec.ts). Any POST may come: doPost refuses what lacks its token.
+      const answer = webApp.post(
+        url.search.slice(1),
+        body,
+        req.headers['content-type'] ?? 'text/plain',
+        `http://${req.headers.host ?? 'localhost'}`,
+      );
+      send(res, answer.status, answer.headers['Content-Type'] ?? 'text/plain', answer.body, {
+        ...(answer.headers.Location ? { Location: answer.headers.Location } : {}),
+      });
+      return true;
+    }
+    if (path === ECHO_PATH && req.method === 'GET') {
+      const echo = webApp.echo(url.searchParams.get('user_content_key') ?? '');
+      if (!echo) return false;
+      send(res, 200, echo.contentType, echo.content);
       return true;
     }
     if (req.method === 'GET') {

@@ -20,6 +20,7 @@ import { PreviewRuntime } from './preview-runtime';
 import { PreviewSession } from './preview-session';
 import { previewRoutes, type PageAssets } from './routes';
 import { startTicker } from './ticker';
+import { loopbackTestDeliveries, WebAppExec } from './web-app-exec';
 
 export interface PreviewOptions {
   /** The page's port (0: any free port). */
@@ -109,6 +110,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   );
   try {
     const http = createHttpBridge(p.worker);
+    let ownWebApp: { origin: string; exec: WebAppExec } | null = null;
     const control = new EmulatorControl(emulator.url, http);
     const info = await control.info();
     const clock = new EmulatorClock(info.reading, (ms) => control.advanceSync(ms));
@@ -117,7 +119,13 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
         codePath: p.code,
         // The emulator child hands out direct_upload URLs on its (made-up) S3 host, which the
         // manifest's urlFetchWhitelist must allow; the emulator stands in for the API host.
-        fetch: routeOrigin(http, DEFAULT_STORAGE_ORIGIN, emulator.url),
+        // A test delivery (POST /webhooks/trigger) aimed at this preview's own /exec is posted
+        // in-process: this thread cannot answer HTTP while the script waits (web-app-exec.ts).
+        fetch: loopbackTestDeliveries(
+          routeOrigin(http, DEFAULT_STORAGE_ORIGIN, emulator.url),
+          emulator.url,
+          () => ownWebApp,
+        ),
         allowlistStandIns: [emulator.url],
         spreadsheet: {
           name: 'Container Tracking demo',
@@ -139,6 +147,9 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
       { convention: options.returnedDates ?? 'spreadsheet', scriptTimeZone },
     );
     runtime.formulaEvaluator = cells.evaluator;
+    // Deployed as a web app as it is now: /exec runs this version (local/gas deployWebApp).
+    runtime.deployWebApp();
+    const webApp = new WebAppExec(runtime);
     const session = new PreviewSession(runtime, cells, clock, control);
     await seedDemo(runtime, { origin: emulator.url, key: info.demoKey });
     cells.recalculate();
@@ -146,10 +157,11 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     const host = await startLocalHost({
       runtime,
       port,
-      route: previewRoutes(session, assets),
+      route: previewRoutes(session, assets, webApp),
     }).catch((error: unknown) => {
       throw isAddressInUse(error) ? new PortInUseError('the preview page', 'PORT', port) : error;
     });
+    ownWebApp = { origin: host.url, exec: webApp };
     const onError = options.onError ?? reportOnce();
     const ticker = startTicker(() => session.tick(), options.tickMs ?? 500, onError);
     return {

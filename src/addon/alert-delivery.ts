@@ -2,6 +2,12 @@
 // digest at the first run at or after `alertDigestHour` in the spreadsheet's zone (the refresh's
 // trigger serves: an add-on's time-driven trigger runs at most hourly, so the digest goes out
 // within the hour after its time). The rules of `sending` marks are in engine/alert-queue.ts.
+//
+// Push: every delivery is its own execution, as the web app's owner (their MailApp quota). A
+// BOL whose 20 boxes become ready through 20 pushes would send 20 emails, so a push sends at
+// most one email per PUSH_EMAIL_GAP_MS: alerts raised in between wait in the queue and go out
+// together with the first push after the gap, or with the next refresh (which has no gap), or in
+// the digest, whichever comes first.
 
 import { isImmediate } from '../core/alert-rules';
 import { renderAlertEmail } from '../core/alert-email';
@@ -22,7 +28,11 @@ export interface DeliveryContext {
   now: number;
   /** Saves the state (called before MailApp, so a mark survives a run that dies while sending). */
   save: (state: AlertState) => void;
+  /** A push's delivery: at most one email per PUSH_EMAIL_GAP_MS. */
+  fromPush?: boolean;
 }
+
+export const PUSH_EMAIL_GAP_MS = 15 * 60_000;
 
 const hourFormat = memoFormatter({ hour: 'numeric', hourCycle: 'h23' });
 const HOUR_MS = 3_600_000;
@@ -131,6 +141,7 @@ export function sendImmediate(state: AlertState, ctx: DeliveryContext): AlertSta
     sent: [...state.sent, ...unmark(due)],
     dropped: 0,
     lastError: null,
+    lastEmailAt: ctx.now,
   };
 }
 
@@ -190,6 +201,7 @@ export function sendDigest(
       dropped: 0,
       lastDigestAt: ctx.now,
       lastError: null,
+      lastEmailAt: ctx.now,
     },
     alerts: count,
     sent: true,
@@ -204,8 +216,12 @@ export function sendDigest(
  */
 export function deliverAlerts(state: AlertState, ctx: DeliveryContext): AlertState {
   const started = state.lastDigestDay ?? todayIn(ctx.now, ctx.timeZone);
-  let s = sendImmediate(recoverInterrupted({ ...state, lastDigestDay: started }), ctx);
-  if (digestDue(s, ctx.settings.alertDigestHour, ctx.now, ctx.timeZone))
+  let s = recoverInterrupted({ ...state, lastDigestDay: started });
+  const mayEmail = () =>
+    !ctx.fromPush || s.lastEmailAt === null || ctx.now - s.lastEmailAt >= PUSH_EMAIL_GAP_MS;
+  if (!mayEmail()) return s;
+  s = sendImmediate(s, ctx);
+  if (mayEmail() && digestDue(s, ctx.settings.alertDigestHour, ctx.now, ctx.timeZone))
     s = sendDigest(s, ctx, true).state;
   return s;
 }

@@ -196,9 +196,16 @@ export class ChangeRun {
     if (alertsOn) {
       state = deliverAlerts(
         state,
-        deliveryContext(this.ss, settings, this.mail, this.now, (s) => {
-          saved = queue.save(s, saved);
-        }),
+        deliveryContext(
+          this.ss,
+          settings,
+          this.mail,
+          this.now,
+          (s) => {
+            saved = queue.save(s, saved);
+          },
+          this.source === 'push',
+        ),
       );
     }
     if (JSON.stringify(state) !== JSON.stringify(before)) queue.save(state, saved);
@@ -213,6 +220,7 @@ export function deliveryContext(
   mail: MailPort,
   now: number,
   save: (state: AlertState) => void,
+  fromPush = false,
 ): DeliveryContext {
   let zone: string | null = null;
   return {
@@ -220,6 +228,7 @@ export function deliveryContext(
     mail,
     now,
     save,
+    fromPush,
     get spreadsheetName() {
       return ss.getName();
     },

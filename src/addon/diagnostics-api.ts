@@ -9,8 +9,9 @@ import { toAppError } from '../core/errors';
 import { checkZones, type ZoneCheck } from '../core/zone-mismatch';
 import { GATE_KEY, SERVICE_RULE } from '../engine/request-gate';
 import { available, type RateWindowState } from '../engine/rate-window';
-import { documentCache } from '../gas/services';
+import { documentStores } from '../gas/services';
 import { getAutoRefresh } from './auto-refresh';
+import { getPushStatus } from './push-api';
 import { getSettings } from './settings-api';
 import { STATUS_SHEET_NAME } from './tracking-sheet-format';
 
@@ -44,6 +45,8 @@ export interface DiagnosticsReport {
   autoRefresh: Section<string[]>;
   /** null: no refresh has run in this spreadsheet yet. */
   lastRefresh: Section<LastRefresh | null>;
+  /** Push updates as lines of text: on or off, the last delivery, a problem, a warning. */
+  push: Section<string[]>;
   limits: Limit[];
   api: Section<{ host: string; keySet: boolean }>;
 }
@@ -117,7 +120,7 @@ function lastRefresh(): LastRefresh | null {
 }
 
 function serviceRequestsFree(now: number): string {
-  const raw = documentCache().getAll([GATE_KEY])[GATE_KEY];
+  const raw = documentStores().cache.getAll([GATE_KEY])[GATE_KEY];
   let state: RateWindowState = { sent: [], blockedUntil: 0 };
   if (raw) {
     const parsed = JSON.parse(raw) as RateWindowState;
@@ -126,6 +129,18 @@ function serviceRequestsFree(now: number): string {
   const { free, nextAt } = available(state, now, SERVICE_RULE, SERVICE_RULE.limit);
   if (free > 0) return `${free} of ${SERVICE_RULE.limit} this minute`;
   return `none until ${new Date(nextAt).toISOString()}`;
+}
+
+function pushLines(): string[] {
+  const s = getPushStatus();
+  if (!s.enabled) return [s.available ? 'Off' : 'Not available (needs the bound script)'];
+  const lines = [
+    `On, to ${s.url ?? ''}`,
+    `${s.applied} applied; last ${s.lastNotificationAt ?? 'none yet'}`,
+  ];
+  if (s.problem) lines.push(`Could not apply a delivery at ${s.problem.at}: ${s.problem.message}`);
+  if (s.warning) lines.push(s.warning);
+  return lines;
 }
 
 /** Apps Script reports none of its daily quotas to a script; these are the ones we can state. */
@@ -173,6 +188,7 @@ export function getDiagnostics(): DiagnosticsReport {
     deployment: deployed,
     autoRefresh: section(autoRefreshLines),
     lastRefresh: section(lastRefresh),
+    push: section(pushLines),
     limits: limits(now),
     api: section(apiHost),
   };

@@ -134,7 +134,7 @@ export function importAllContainers(options: { includeFinished?: boolean } = {})
       requests: 0,
     };
   } finally {
-    releaseLease(props);
+    releaseLease(run.lock, props, owner);
   }
 }
 

@@ -2,11 +2,21 @@
 // the subscription URL the service calls and into document properties, nowhere else: the status
 // gives the URL without it, and no message or log names it.
 
-import { createWebhookCall, deleteWebhookCall, PUSH_EVENTS, webhookIdOf } from '../api/webhooks';
-import { AppError, userMessage } from '../core/errors';
+import {
+  createWebhookCall,
+  deleteWebhookCall,
+  PUSH_EVENTS,
+  testDeliveryOf,
+  triggerTestDeliveryCall,
+  webhookIdOf,
+} from '../api/webhooks';
+import { AppError, toAppError, userMessage } from '../core/errors';
 import { rememberSecret } from '../core/redact';
 import { keyMayGoTo, parseHttpUrl } from '../core/url';
+import type { DurableStore } from '../engine/ports';
 import {
+  PUSH_PROBE_KEY,
+  PUSH_SEEN_KEY,
   PUSH_STATE_KEY,
   PUSH_TOKEN_KEY,
   loadPushState,
@@ -28,6 +38,10 @@ export interface PushStatus {
   applied: number;
   /** Push needs a bound script deployed as a web app; an add-on cannot be one. */
   available: boolean;
+  /** Said when push was turned on: the web app answers deliveries with a redirect. */
+  warning: string | null;
+  /** The last delivery that could not be applied, with when (ISO); null after an applied one. */
+  problem: { at: string; message: string } | null;
   message?: string;
 }
 
@@ -57,6 +71,8 @@ function statusOf(state: PushState | null, available: boolean, message?: string)
     lastNotificationAt: state?.lastNotificationAt ?? null,
     applied: state?.applied ?? 0,
     available,
+    warning: state?.warning ?? null,
+    problem: state?.problem ?? null,
     ...(message ? { message } : {}),
   };
 }
@@ -74,14 +90,56 @@ function deleteSubscription(client: ApiClient, webhookId: string): void {
   throw answer;
 }
 
+function removeState(props: DurableStore): void {
+  props.remove(PUSH_STATE_KEY);
+  props.remove(PUSH_SEEN_KEY);
+}
+
 export function getPushStatus(): PushStatus {
   const run = new Execution('sidebar');
   return statusOf(loadPushState(run.stores.properties()), deploymentMode() === 'bound');
 }
 
+/** The event of enablePush's test delivery: one the add-in subscribes to. */
+const TEST_EVENT = 'tracking_request.succeeded';
+const DELIVERED = new Set([200, 201, 202, 204]);
+
+/**
+ * Proves the path before push is called on: the service sends a test delivery to the web app URL
+ * (POST /webhooks/trigger) with `token` and a probe id, and doPost records the probe it received.
+ * Returns the warning to show when the web app's answer makes the service count deliveries as
+ * failed (Google answers a web app POST with a 302); throws, saying why, when doPost never ran.
+ */
+function proveDelivery(
+  client: ApiClient,
+  props: DurableStore,
+  url: string,
+  token: string,
+): string | null {
+  const probe = Utilities.getUuid();
+  props.remove(PUSH_PROBE_KEY);
+  const trial = testDeliveryOf(
+    client.send(triggerTestDeliveryCall(`${url}?token=${token}&probe=${probe}`, TEST_EVENT)),
+  );
+  const received = props.getAll()[PUSH_PROBE_KEY] === probe;
+  props.remove(PUSH_PROBE_KEY);
+  const answered =
+    trial.statusCode === null ? 'did not answer' : `answered with status ${trial.statusCode}`;
+  if (!received) {
+    throw new AppError(
+      'config',
+      `The service's test delivery did not reach this spreadsheet's script (the address ${answered}${trial.error ? `: ${trial.error}` : ''}). ` +
+        "Check that it is the web app's /exec address from Deploy → Manage deployments, deployed to execute as you with access for anyone, and that the deployment runs the current version. Scheduled refreshes carry on meanwhile.",
+    );
+  }
+  if (trial.statusCode !== null && DELIVERED.has(trial.statusCode)) return null;
+  return `The web app ${answered} (Google answers every web app delivery with a redirect), so the service counts each delivery as failed and retries it up to 12 times. Updates still arrive at once; a retry costs no request.`;
+}
+
 /**
  * Subscribes `webAppUrl` (this script deployed as a web app) to the events the add-in uses,
- * with a new token, replacing this spreadsheet's earlier subscription.
+ * with a new token, replacing this spreadsheet's earlier subscription, once a test delivery has
+ * reached doPost through that URL.
  */
 export function enablePush(webAppUrl: string): PushStatus {
   if (deploymentMode() !== 'bound')
@@ -95,11 +153,23 @@ export function enablePush(webAppUrl: string): PushStatus {
   const client = run.client();
   const spreadsheetId = activeSpreadsheetId();
   const earlier = loadPushState(props);
-  if (earlier) deleteSubscription(client, earlier.webhookId);
+  const earlierToken = props.getAll()[PUSH_TOKEN_KEY];
   const token = newSecretToken();
   // Every message is redacted of it from here on, as of the key (a service error may echo the URL).
   rememberSecret(token);
+  // doPost accepts the test delivery with the new token; a failed test puts the old one back.
+  props.setAll({ [PUSH_TOKEN_KEY]: token });
+  let warning: string | null;
   try {
+    warning = proveDelivery(client, props, url, token);
+  } catch (e) {
+    if (earlierToken) props.setAll({ [PUSH_TOKEN_KEY]: earlierToken });
+    else props.remove(PUSH_TOKEN_KEY);
+    const now = earlier ? 'Push updates stay as they were' : 'Push updates stay off';
+    throw new AppError(toAppError(e).kind, `${now}: ${userMessage(e)}`);
+  }
+  try {
+    if (earlier) deleteSubscription(client, earlier.webhookId);
     const doc = client.send(createWebhookCall(`${url}?token=${token}`, PUSH_EVENTS));
     const webhookId = webhookIdOf(doc);
     if (!webhookId)
@@ -113,13 +183,13 @@ export function enablePush(webAppUrl: string): PushStatus {
       caughtUpTo: new Date(appsScriptClock.now()).toISOString(),
       applied: 0,
       recent: [],
+      warning,
     };
-    props.setAll({ [PUSH_TOKEN_KEY]: token });
     savePushState(props, state);
     return statusOf(state, true, 'Push updates are on.');
   } catch (e) {
     // The earlier subscription is gone: say so rather than show it as still on.
-    props.remove(PUSH_STATE_KEY);
+    removeState(props);
     props.remove(PUSH_TOKEN_KEY);
     throw new AppError('upstream', `Push updates could not be turned on: ${userMessage(e)}`);
   }
@@ -136,7 +206,7 @@ export function disablePush(): PushStatus {
     try {
       deleteSubscription(run.client(), state.webhookId);
     } catch (e) {
-      props.remove(PUSH_STATE_KEY);
+      removeState(props);
       return statusOf(
         null,
         deploymentMode() === 'bound',
@@ -144,6 +214,6 @@ export function disablePush(): PushStatus {
       );
     }
   }
-  props.remove(PUSH_STATE_KEY);
+  removeState(props);
   return statusOf(null, deploymentMode() === 'bound', 'Push updates are off.');
 }

@@ -354,6 +354,6 @@ export function refreshSpreadsheet(
     reportRefresh(ss, message, { wrote: false, failed: true }, new Date(now()), !options.scheduled);
     return { ok: false, message, ...empty };
   } finally {
-    releaseLease(props);
+    releaseLease(run.lock, props, owner);
   }
 }

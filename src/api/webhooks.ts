@@ -43,6 +43,37 @@ export function createWebhookCall(url: string, events: readonly string[]): ApiRe
   };
 }
 
+/**
+ * POST /webhooks/trigger: the service sends one test delivery of `event` to `url` and reports
+ * what the endpoint answered. A plain JSON endpoint, not JSON:API (reference/openapi.json).
+ */
+export function triggerTestDeliveryCall(url: string, event: string): ApiRequest {
+  return {
+    method: 'post',
+    path: '/webhooks/trigger',
+    retry: false,
+    contentType: 'application/json',
+    body: { url, event },
+  };
+}
+
+export interface TestDelivery {
+  /** The service's own verdict: only 200, 201, 202 and 204 succeed. */
+  succeeded: boolean;
+  /** What the endpoint answered; null when it did not answer. */
+  statusCode: number | null;
+  error: string | null;
+}
+
+export function testDeliveryOf(doc: unknown): TestDelivery {
+  const d = (doc ?? {}) as Record<string, unknown>;
+  return {
+    succeeded: d.succeeded === true,
+    statusCode: typeof d.status_code === 'number' ? d.status_code : null,
+    error: typeof d.error === 'string' && d.error !== '' ? d.error : null,
+  };
+}
+
 export function deleteWebhookCall(id: string): ApiRequest {
   return { method: 'delete', path: `/webhooks/${encodeURIComponent(id)}` };
 }

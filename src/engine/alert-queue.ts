@@ -35,6 +35,8 @@ export interface AlertState {
   lastDigestDay: string | null;
   lastError: string | null;
   dropped: number;
+  /** When the last alert email (at once or digest) went out: push sends at most one per 15 min. */
+  lastEmailAt: number | null;
 }
 
 export const emptyAlertState = (): AlertState => ({
@@ -44,6 +46,7 @@ export const emptyAlertState = (): AlertState => ({
   lastDigestDay: null,
   lastError: null,
   dropped: 0,
+  lastEmailAt: null,
 });
 
 /** JSON with every non-ASCII character escaped: its length is its size in bytes. */

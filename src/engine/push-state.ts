@@ -2,12 +2,23 @@
 // that key before anything else), and a small record of the subscription and of what was applied.
 // Bounded: the recent ids are the newest RECENT_IDS only (a 36-character id each, well within the
 // 9 KB a property value may hold).
+//
+// Google answers every web app POST with a 302, which the service counts as a failed delivery and
+// retries up to 12 times over hours; a busy account has far more than RECENT_IDS notifications in
+// that time. So the ids dealt with are also kept as 8-hex-character hashes, the newest SEEN_IDS
+// (8,000 characters) on their own key, read in the same getProperties call as the state: a
+// repeated delivery is recognised from that one read, with no request.
 
 import type { DurableStore } from './ports';
 
 export const PUSH_TOKEN_KEY = 'CT_PUSH_TOKEN';
 export const PUSH_STATE_KEY = 'CT_PUSH';
+export const PUSH_SEEN_KEY = 'CT_PUSH_SEEN';
+/** enablePush's test delivery: the probe id doPost received (see push-api.ts). */
+export const PUSH_PROBE_KEY = 'CT_PUSH_PROBE';
 export const RECENT_IDS = 150;
+export const SEEN_IDS = 1000;
+const HASH_CHARS = 8;
 /** Containers and shipments remembered with the time they were last fetched for a push. */
 export const RECENT_FETCHES = 40;
 
@@ -31,6 +42,38 @@ export interface PushState {
    * notification was created already holds it, so that notification needs no fetch of its own.
    */
   fetched?: Record<string, number>;
+  /** Hashes of the ids dealt with (idHash), oldest first; stored on PUSH_SEEN_KEY. */
+  seen?: string;
+  /** The last delivery that could not be applied (ISO time, message); cleared by the next applied one. */
+  problem?: { at: string; message: string } | null;
+  /** Said when push was turned on (the web app answers with a redirect), shown with the status. */
+  warning?: string | null;
+}
+
+/** FNV-1a (32 bits) of the id, as 8 hex characters. */
+export function idHash(id: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    h ^= id.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(HASH_CHARS, '0');
+}
+
+function seenHas(seen: string | undefined, hash: string): boolean {
+  if (!seen) return false;
+  for (let i = 0; i + HASH_CHARS <= seen.length; i += HASH_CHARS)
+    if (seen.slice(i, i + HASH_CHARS) === hash) return true;
+  return false;
+}
+
+function withSeen(seen: string | undefined, ids: readonly string[]): string {
+  let out = seen ?? '';
+  for (const id of ids) {
+    const hash = idHash(id);
+    if (!seenHas(out, hash)) out += hash;
+  }
+  return out.slice(-SEEN_IDS * HASH_CHARS);
 }
 
 /**
@@ -50,19 +93,27 @@ export function noteFetched(state: PushState, key: string, at: number): PushStat
   return { ...state, fetched: Object.fromEntries(entries) };
 }
 
-export function loadPushState(props: DurableStore): PushState | null {
-  const raw = props.getAll()[PUSH_STATE_KEY];
+/** The state from one read of the store (`all`: that read, when the caller has it). */
+export function loadPushState(
+  props: DurableStore,
+  all: Record<string, string> = props.getAll(),
+): PushState | null {
+  const raw = all[PUSH_STATE_KEY];
   if (!raw) return null;
   try {
     const state = JSON.parse(raw) as PushState;
-    return typeof state.webhookId === 'string' && Array.isArray(state.recent) ? state : null;
+    if (typeof state.webhookId !== 'string' || !Array.isArray(state.recent)) return null;
+    const seen = all[PUSH_SEEN_KEY] ?? '';
+    return { ...state, seen: /^[0-9a-f]*$/.test(seen) ? seen : '' };
   } catch {
     return null;
   }
 }
 
+/** One write of both keys. */
 export function savePushState(props: DurableStore, state: PushState): void {
-  props.setAll({ [PUSH_STATE_KEY]: JSON.stringify(state) });
+  const { seen, ...rest } = state;
+  props.setAll({ [PUSH_STATE_KEY]: JSON.stringify(rest), [PUSH_SEEN_KEY]: seen ?? '' });
 }
 
 /** Records notifications as applied: counted once, the newest kept, the time moved forward. */
@@ -79,7 +130,22 @@ export function markApplied(
     applied += 1;
     if (last === null || n.createdAt > last) last = n.createdAt;
   }
-  return { ...state, recent: recent.slice(-RECENT_IDS), applied, lastNotificationAt: last };
+  return {
+    ...state,
+    recent: recent.slice(-RECENT_IDS),
+    seen: withSeen(
+      state.seen,
+      notices.map((n) => n.id),
+    ),
+    applied,
+    lastNotificationAt: last,
+    problem: null,
+  };
 }
 
-export const wasApplied = (state: PushState, id: string) => state.recent.includes(id);
+/** The seen hashes with `id` added (an id the service does not know: its repeats cost nothing). */
+export const markSeen = (state: PushState, id: string): string => withSeen(state.seen, [id]);
+
+/** Dealt with before: among the recent ids, or its hash among the seen ones. */
+export const wasApplied = (state: PushState, id: string) =>
+  state.recent.includes(id) || seenHas(state.seen, idHash(id));

@@ -32,8 +32,17 @@ export function takeLease(
   }
 }
 
-export function releaseLease(props: DurableStore): void {
-  props.remove(LEASE_KEY);
+/**
+ * Removes the lease only while it is still `owner`'s: a run that outlived its lease may find it
+ * taken by another run since, which keeps it. Without the lock in time the lease is left to expire.
+ */
+export function releaseLease(lock: SharedLock, props: DurableStore, owner: string): void {
+  if (!lock.tryLock(10_000)) return;
+  try {
+    if (parseLease(props.getAll()[LEASE_KEY])?.owner === owner) props.remove(LEASE_KEY);
+  } finally {
+    lock.release();
+  }
 }
 
 /** A damaged lease is no lease. */

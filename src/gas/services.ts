@@ -1,10 +1,16 @@
 // Ports over Apps Script services. Each service object is fetched once per execution: every
 // call into Apps Script costs tens of milliseconds there.
 //
-// The document's cache and lock never fall back to the script-wide ones: in an add-on those are
-// shared by every user of every spreadsheet (the cached settings, and with them the API key,
+// An add-on's document cache and lock never fall back to the script-wide ones: in an add-on those
+// are shared by every user of every spreadsheet (the cached settings, and with them the API key,
 // would be visible across users). Outside a document (an add-on's time-driven trigger) the
 // refresh uses `triggerStores`, the user's own stores namespaced by spreadsheet.
+//
+// A bound script serves its one spreadsheet, so its script-wide cache and lock are that
+// spreadsheet's; and they are the only ones its web app has (getDocumentCache() and
+// getDocumentLock() "return null if called from a standalone script or web app", their reference
+// pages). So every run of a bound script uses them: a push (doPost) and a refresh or a cell then
+// share one lock, one rate window and one data cache.
 
 import { AppError } from '../core/errors';
 import type { Clock, DurableStore, SharedCache, SharedLock } from '../engine/ports';
@@ -69,11 +75,24 @@ export function documentProperties(): DurableStore {
   return propertiesPort(requireDocument(PropertiesService.getDocumentProperties()));
 }
 
+/** Not installed as an add-on (ScriptApp reference: NONE "Script is not running as an add-on"). */
+export function isBoundScript(): boolean {
+  try {
+    const source = String(ScriptApp.getInstallationSource());
+    return source === String(ScriptApp.InstallationSource.NONE);
+  } catch {
+    // Unknown: the document's own stores are never wrong for an add-on.
+    return false;
+  }
+}
+
+/** The spreadsheet's stores: a bound script's script-wide cache and lock, an add-on's document ones. */
 export function documentStores(): SheetStores {
+  const bound = isBoundScript();
   let lock: SharedLock | null = null;
   return {
-    cache: documentCache(),
-    lock: () => (lock ??= documentLock()),
+    cache: bound ? cachePort(CacheService.getScriptCache()) : documentCache(),
+    lock: () => (lock ??= bound ? lockPort(LockService.getScriptLock()) : documentLock()),
     properties: documentProperties,
   };
 }

@@ -16,6 +16,11 @@ export function documentProperty(key: string): string | null {
   return PropertiesService.getDocumentProperties()?.getProperty(key) ?? null;
 }
 
+/** One document property written on its own (one service call). */
+export function setDocumentProperty(key: string, value: string): void {
+  PropertiesService.getDocumentProperties()?.setProperty(key, value);
+}
+
 export function openSpreadsheet(id: string): GoogleAppsScript.Spreadsheet.Spreadsheet {
   const ss = SpreadsheetApp.openById(id);
   if (!ss) throw new AppError('config', 'The spreadsheet of push updates cannot be opened.');

@@ -19,15 +19,15 @@ const requestsFor = (h: Harness, number: string) =>
     .trackingRequests()
     .filter((r) => r.requestNumber.toUpperCase() === number);
 
-/** The rolling window the gate keeps under `key` in the document cache. */
+/** The rolling window the gate keeps under `key` in the cache (a bound script's is script-wide). */
 function window(h: Harness, key: string): { sent: number[]; blockedUntil: number } {
-  const raw = h.gas.caches.document.read(key, h.clock.now());
+  const raw = h.gas.caches.script.read(key, h.clock.now());
   return raw ? JSON.parse(raw) : { sent: [], blockedUntil: 0 };
 }
 function fillWindow(h: Harness, key: string, count: number): void {
   const now = h.clock.now();
   const state = { sent: Array.from({ length: count }, () => now), blockedUntil: 0 };
-  h.gas.caches.document.write([[key, JSON.stringify(state)]], 3_600, now);
+  h.gas.caches.script.write([[key, JSON.stringify(state)]], 3_600, now);
 }
 
 describe('inferCarrier', () => {

@@ -287,7 +287,7 @@ describe('shared limits and waiting', () => {
     const h = createHarness();
     const n = containers(h)[0]!.attributes.number;
     // Another cell claimed the load a moment ago and has not finished.
-    h.gas.caches.document.write(
+    h.gas.caches.script.write(
       [
         [
           'ct:meta',
@@ -336,8 +336,8 @@ describe('stale data while another execution loads', () => {
     const n = containers(h)[0]!.attributes.number;
     const status = h.cell('CONTAINER_STATUS', n);
     h.clock.advance(60 * 60_000); // stale now
-    const meta = JSON.parse(h.gas.caches.document.read('ct:meta', h.clock.now())!);
-    h.gas.caches.document.write(
+    const meta = JSON.parse(h.gas.caches.script.read('ct:meta', h.clock.now())!);
+    h.gas.caches.script.write(
       [
         [
           'ct:meta',

@@ -362,7 +362,8 @@ describe('document lock unavailable during a range formula', () => {
     expect(h.cell('CONTAINER_STATUS', warm!.attributes.number)).toBe(
       warm!.attributes.current_status,
     );
-    h.gas.holdLock('document', h.clock.now() + 120_000);
+    // A bound script's runs share its script-wide lock (src/gas/services.ts).
+    h.gas.holdLock('script', h.clock.now() + 120_000);
     const out = h.cell<unknown[][]>('CONTAINER_STATUS', [
       [warm!.attributes.number],
       [cold!.attributes.number],

@@ -3,6 +3,7 @@
 // token, forged and replayed deliveries, and a refresh's catch-up on deliveries that were lost.
 
 import { PUSH_EVENTS } from '../../src/api/webhooks';
+import { serveLocalWebApp, type LocalWebApp } from '../../local/emulator/webhooks/local-web-app';
 import { column, withRows, type createHarness } from '../helpers/addon-harness';
 
 type Harness = ReturnType<typeof createHarness>;
@@ -33,7 +34,21 @@ function setUp() {
     [bol, '', 'bill_of_lading', ''],
   ]);
   h.gas.run('refreshTrackingSheet');
+  deployed(h);
   return { h, number, bol };
+}
+
+const webApps = new WeakMap<Harness, LocalWebApp>();
+
+/** The bundle deployed as the web app at WEB_APP, answering the emulator as Apps Script does. */
+function deployed(h: Harness): LocalWebApp {
+  let web = webApps.get(h);
+  if (!web) {
+    h.gas.deployWebApp();
+    web = serveLocalWebApp(h.emulator, h.gas, WEB_APP);
+    webApps.set(h, web);
+  }
+  return web;
 }
 
 function storedToken(h: Harness): string {
@@ -54,22 +69,13 @@ function changeLfd(h: Harness, number: string, day: string) {
 
 /** The emulator's due deliveries, each POSTed to the bundle's doPost as Apps Script would. */
 function deliver(h: Harness, rewrite: (body: string) => string = (b) => b) {
-  const answers: unknown[] = [];
-  const bodies: string[] = [];
-  h.emulator.webhooks.deliverDue((url, body, headers) => {
-    const sent = rewrite(body);
-    bodies.push(sent);
-    const u = new URL(url);
-    const answer = h.gas.postToWebApp({
-      queryString: u.search.slice(1),
-      body: sent,
-      contentType: headers['Content-Type'],
-    });
-    answers.push(JSON.parse(answer.content));
-    return 200;
-  });
-  return { answers, bodies };
+  const web = deployed(h);
+  const [a, b] = [web.answers.length, web.bodies.length];
+  const statuses = web.deliverDue(rewrite);
+  return { answers: web.answers.slice(a), bodies: web.bodies.slice(b), statuses };
 }
+
+const idOf = (body: string): string => (JSON.parse(body) as { data: { id: string } }).data.id;
 
 const post = (h: Harness, query: string, body = '{}') =>
   JSON.parse(h.gas.postToWebApp({ queryString: query, body }).content) as { ok: boolean };
@@ -97,6 +103,7 @@ describe('enablePush / getPushStatus / disablePush', () => {
     const { h } = setUp();
     h.gas.run('enablePush', [WEB_APP]);
     const first = storedToken(h);
+    serveLocalWebApp(h.emulator, h.gas, 'https://script.google.com/macros/s/other/exec');
     h.gas.run('enablePush', ['https://script.google.com/macros/s/other/exec']);
     const second = storedToken(h);
     expect(second).not.toBe(first);
@@ -104,8 +111,9 @@ describe('enablePush / getPushStatus / disablePush', () => {
     expect(hooks.map((w) => w.url)).toEqual([
       `https://script.google.com/macros/s/other/exec?token=${second}`,
     ]);
-    expect(post(h, `token=${first}`).ok).toBe(false);
-    expect(post(h, `token=${second}`).ok).toBe(true);
+    const unknownId = JSON.stringify({ data: { id: '00000000-0000-4000-8000-000000000001' } });
+    expect(post(h, `token=${first}`, unknownId).ok).toBe(false);
+    expect(post(h, `token=${second}`, unknownId).ok).toBe(true);
   });
 
   test('disabling deletes the subscription and refuses every later delivery', () => {
@@ -312,6 +320,7 @@ function number(h: Harness): string {
 describe('tracking-request outcomes', () => {
   test('a BOL row tracked by the refresh fills in by push when its request succeeds', () => {
     const h = withRows([['PUSHBOL777', 'MAEU', 'bill_of_lading', '']]);
+    deployed(h);
     h.gas.run('enablePush', [WEB_APP]);
     h.gas.run('refreshTrackingSheet');
     expect(column(h, 'Tracking')[0]).toBe('pending');
@@ -320,5 +329,209 @@ describe('tracking-request outcomes', () => {
     expect(answers).toEqual([{ ok: true }]);
     expect(column(h, 'Tracking')[0]).toBe('tracked');
     expect(String(column(h, 'Status')[0])).not.toBe('');
+  });
+});
+
+describe('as Google runs web apps (302 answers, retries, the path proved first)', () => {
+  test('enablePush: a test delivery that never reaches doPost leaves push off and says why', () => {
+    const h = withRows([]);
+    // Not deployed at that address (or not for anyone): the service's test POST reaches no doPost.
+    expect(() => h.gas.run('enablePush', [WEB_APP])).toThrow(
+      /Push updates stay off: The service's test delivery did not reach this spreadsheet's script \(the address did not answer.*Scheduled refreshes carry on/,
+    );
+    expect(h.emulator.account()!.webhooks.webhooks()).toEqual([]);
+    expect(h.gas.properties.document.map.has('CT_PUSH_TOKEN')).toBe(false);
+    expect(h.gas.run<{ enabled: boolean }>('getPushStatus').enabled).toBe(false);
+    // Deployed, but the version there has no doPost that records the probe: still off.
+    h.gas.deployWebApp();
+    serveLocalWebApp(h.emulator, h.gas, 'https://script.google.com/macros/s/other/exec');
+    expect(() => h.gas.run('enablePush', [WEB_APP])).toThrow(/stay off/);
+  });
+
+  test('enablePush: received but answered with a redirect: on, with a plain warning', () => {
+    const { h } = setUp();
+    const status = h.gas.run<{ enabled: boolean; warning: string | null }>('enablePush', [WEB_APP]);
+    expect(status.enabled).toBe(true);
+    expect(status.warning).toMatch(
+      /answered with status 302.*counts each delivery as failed and retries it up to 12 times/,
+    );
+    const trigger = h.emulator.requestLog.entries.filter(
+      (e) => e.method === 'POST' && e.path === '/v2/webhooks/trigger',
+    );
+    expect(trigger).toHaveLength(1);
+    expect(h.gas.properties.document.map.has('CT_PUSH_PROBE')).toBe(false);
+  });
+
+  test('one notification delivered 13 times (302 each time): applied once; each repeat costs no request and 2 property calls', () => {
+    const { h } = setUp();
+    h.gas.run('enablePush', [WEB_APP]);
+    // One event only: an ETA change is announced by shipment.estimated.arrival alone.
+    const res = h.emulator.handle({
+      method: 'POST',
+      url: `${h.emulator.origin}/__emulator/containers/${number(h)}/changes`,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ eta: '2026-12-01T10:00:00Z' }),
+    });
+    expect(res.status).toBe(200);
+    const web = deployed(h);
+    const first = deliver(h);
+    const ids = new Set(first.bodies.map(idOf)); // the change's notifications (one per event)
+    expect(ids.size).toBe(first.statuses.length);
+    expect(first.statuses).toEqual(Array(ids.size).fill(302));
+    expect(h.gas.run<{ applied: number }>('getPushStatus').applied).toBe(ids.size);
+    const [bodiesFrom, runsFrom] = [web.bodies.length, h.gas.executions.length];
+    for (let round = 0; round < 20; round++) {
+      h.clock.advance(7 * 60 * 60_000); // past the longest wait between retries
+      deliver(h);
+    }
+    // Every doPost run of a delivery, in order, with the notification it carried (time moving on
+    // brings the emulator's boxes new events too: those are new notifications, applied as such).
+    const runs = h.gas.executions.slice(runsFrom).filter((e) => e.functionName === 'doPost');
+    const carried = web.bodies.slice(bodiesFrom).map(idOf);
+    expect(runs).toHaveLength(carried.length);
+    const repeats = runs.filter((_, i) => ids.has(carried[i]!));
+    // 12 retries of each, and then no more.
+    expect(repeats).toHaveLength(12 * ids.size);
+    for (const r of repeats) {
+      expect(r.calls.urlFetchRequests).toBe(0);
+      const props = Object.entries(r.calls.calls.Properties ?? {})
+        .filter(([name]) => name.startsWith('Properties.'))
+        .reduce((n, [, count]) => n + count, 0);
+      expect(props).toBe(2); // the token, then the push state (with the seen ids)
+    }
+    for (const id of ids) {
+      const notice = h.emulator.account()!.webhooks.notification(id)!;
+      expect(notice).toMatchObject({ attempts: 13, deliveryStatus: 'failed' });
+    }
+  });
+
+  test('a repeat that comes after 150 newer notifications is still not applied again', () => {
+    const { h } = setUp();
+    h.gas.run('enablePush', [WEB_APP]);
+    changeLfd(h, number(h), '2026-11-21');
+    const first = deliver(h).bodies;
+    expect(first.length).toBeGreaterThan(0);
+    // 150 newer notifications, each applied (ETA changes of the same container, a second apart).
+    for (let i = 0; i < 150; i++) {
+      h.emulator.handle({
+        method: 'POST',
+        url: `${h.emulator.origin}/__emulator/containers/${number(h)}/changes`,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          eta: new Date(Date.parse('2026-12-01T00:00:00Z') + i * 3_600_000).toISOString(),
+        }),
+      });
+      h.clock.advance(1_000);
+      deliver(h);
+    }
+    const applied = h.gas.run<{ applied: number }>('getPushStatus').applied;
+    const secret = storedToken(h);
+    const from = h.gas.urlFetchLog.length;
+    for (const body of first) expect(post(h, `token=${secret}`, body).ok).toBe(true);
+    expect(h.gas.urlFetchLog.length).toBe(from);
+    expect(h.gas.run<{ applied: number }>('getPushStatus').applied).toBe(applied);
+  });
+
+  test('a push that cannot be applied answers not-ok and shows in the status and Diagnostics', () => {
+    const { h } = setUp();
+    h.gas.run('enablePush', [WEB_APP]);
+    changeLfd(h, number(h), '2026-11-23');
+    // The service fails the container fetch.
+    h.interceptors.push((req) =>
+      /\/v2\/containers\/[^/?]+$/.test(new URL(req.url).pathname)
+        ? { status: 500, headers: {}, body: '{"errors":[{"status":"500","title":"boom"}]}' }
+        : undefined,
+    );
+    const { answers } = deliver(h);
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers).toContainEqual({ ok: false });
+    const status = h.gas.run<{ applied: number; problem: { message: string } | null }>(
+      'getPushStatus',
+    );
+    expect(status.problem?.message).toBeTruthy();
+    const diagnostics = h.gas.run<{ push: { ok: boolean; value: string[] } }>('getDiagnostics');
+    expect(diagnostics.push.ok).toBe(true);
+    expect(diagnostics.push.value.join(' ')).toMatch(/Could not apply a delivery at/);
+    // The next refresh's catch-up applies it; the problem is then cleared.
+    h.interceptors.length = 0;
+    h.clock.advance(60_000);
+    h.gas.run('refreshTrackingSheet');
+    expect(h.gas.run<{ problem: unknown }>('getPushStatus').problem).toBeNull();
+  });
+});
+
+describe('alert emails from push', () => {
+  test('20 pushes in 15 minutes send one email; the alerts in between go out together after it, none lost', () => {
+    const probe = withRows([]);
+    const boxes = probe.emulator
+      .account()!
+      .containers()
+      .filter(
+        (c) =>
+          !['picked_up', 'empty_returned'].includes(c.attributes.current_status) &&
+          !c.attributes.holds_at_pod_terminal.some((x) => x.name === 'customs'),
+      )
+      .slice(0, 20)
+      .map((c) => c.attributes.number);
+    expect(boxes).toHaveLength(20);
+    const h = withRows(boxes.map((n) => [n, '', 'container', '']));
+    h.gas.run('saveSettings', [{ alertRecipients: 'ops@example.com' }]);
+    h.gas.run('refreshTrackingSheet'); // the baseline: no email
+    deployed(h);
+    h.gas.run('enablePush', [WEB_APP]);
+    const outbox = h.gas.project.mail.outbox;
+    expect(outbox).toHaveLength(0);
+    // A customs hold on each box, one push at a time, 30 s apart (9.5 minutes in all).
+    for (const n of boxes) {
+      const res = h.emulator.handle({
+        method: 'POST',
+        url: `${h.emulator.origin}/__emulator/containers/${n}/changes`,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ hold: { name: 'customs', status: 'hold' } }),
+      });
+      expect(res.status).toBe(200);
+      deliver(h);
+      h.clock.advance(30_000);
+    }
+    expect(outbox).toHaveLength(1);
+    const status = h.gas.run<{ pending: number }>('getAlertStatus');
+    expect(status.pending).toBeGreaterThanOrEqual(19); // gathered, waiting for the next email
+    // The next push after the 15 minutes sends them all in one email.
+    h.clock.advance(6 * 60_000);
+    h.emulator.handle({
+      method: 'POST',
+      url: `${h.emulator.origin}/__emulator/containers/${boxes[0]}/changes`,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ eta: '2026-12-03T10:00:00Z' }),
+    });
+    deliver(h);
+    expect(outbox).toHaveLength(2);
+    const mentioned = outbox.map((e) => boxes.filter((n) => e.body.includes(n)).length);
+    expect(mentioned).toEqual([1, 19]);
+  });
+
+  test('a refresh sends what pushes gathered, without waiting for the 15 minutes', () => {
+    const { h } = setUp();
+    h.gas.run('saveSettings', [{ alertRecipients: 'ops@example.com' }]);
+    h.gas.run('refreshTrackingSheet');
+    h.gas.run('enablePush', [WEB_APP]);
+    const outbox = h.gas.project.mail.outbox;
+    const hold = (name: string) =>
+      h.emulator.handle({
+        method: 'POST',
+        url: `${h.emulator.origin}/__emulator/containers/${number(h)}/changes`,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ hold: { name, status: 'hold' } }),
+      });
+    hold('customs');
+    deliver(h);
+    h.clock.advance(60_000);
+    hold('freight');
+    deliver(h);
+    expect(outbox).toHaveLength(1);
+    h.clock.advance(60_000);
+    h.gas.run('refreshTrackingSheet');
+    expect(outbox).toHaveLength(2);
+    expect(outbox[1]!.body).toContain('freight');
   });
 });

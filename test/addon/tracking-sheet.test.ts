@@ -380,7 +380,8 @@ describe('refresh: more failure cases and the signal for cells', () => {
   it('skips with a note when the document lock is held by another execution', () => {
     const seed = createHarness();
     const h = withRows([[demo(seed).containers[0]!.attributes.number]]);
-    h.gas.holdLock('document', h.clock.now() + 120_000);
+    // A bound script's runs share its script-wide lock (src/gas/services.ts).
+    h.gas.holdLock('script', h.clock.now() + 120_000);
     const report = h.gas.run<{ ok: boolean; message: string }>('runScheduledRefresh', [], {
       kind: 'trigger',
     });

@@ -279,6 +279,120 @@ describe('deliveries', () => {
   });
 });
 
+describe('what counts as delivered (the webhook guide: 200, 201, 202 or 204)', () => {
+  test('a web app answer (302) and other statuses are failures, retried: 13 attempts in all', () => {
+    const h = harness();
+    subscribe(h, ['container.updated']);
+    change(h, someContainer(h).attributes.number, { lfd: { pickup: '2026-12-04T05:00:00Z' } });
+    const statuses: (number | null)[] = [];
+    for (let i = 0; i < 20; i++) {
+      statuses.push(...h.emulator.webhooks.deliverDue(() => 302).map((r) => r.status));
+      h.clock.advance(7 * 3_600_000);
+    }
+    expect(statuses).toEqual(Array(13).fill(302));
+    const [notice] = h.emulator.account()!.webhooks.notifications();
+    expect(notice).toMatchObject({ attempts: 13, deliveryStatus: 'failed' });
+  });
+
+  test.each([200, 201, 202, 204])('%d delivers', (status) => {
+    const h = harness();
+    subscribe(h, ['container.updated']);
+    change(h, someContainer(h).attributes.number, { lfd: { pickup: '2026-12-04T05:00:00Z' } });
+    h.emulator.webhooks.deliverDue(() => status);
+    expect(h.emulator.account()!.webhooks.notifications()[0]!.deliveryStatus).toBe('succeeded');
+  });
+
+  test.each([203, 206, 301, 302, 304])('%d is retried', (status) => {
+    const h = harness();
+    subscribe(h, ['container.updated']);
+    change(h, someContainer(h).attributes.number, { lfd: { pickup: '2026-12-04T05:00:00Z' } });
+    h.emulator.webhooks.deliverDue(() => status);
+    const [notice] = h.emulator.account()!.webhooks.notifications();
+    expect(notice).toMatchObject({ deliveryStatus: 'pending', attempts: 1 });
+    expect(notice!.nextAttemptAt).toBe(h.clock.now() + 60_000);
+  });
+});
+
+describe('POST /webhooks/trigger (a test delivery, reference/openapi.json)', () => {
+  const trigger = (h: Harness, b: unknown) => h.post('/v2/webhooks/trigger', b);
+
+  test('posts an example payload of the event to the URL and reports the answer as the OpenAPI shows', () => {
+    const h = harness();
+    const posted: { url: string; body: string; headers: Record<string, string> }[] = [];
+    h.emulator.webhooks.testPoster = (d) => {
+      posted.push(d);
+      return {
+        status: 302,
+        headers: { location: 'https://x.example/echo' },
+        body: '',
+        error: null,
+      };
+    };
+    const res = trigger(h, {
+      url: 'https://script.google.com/macros/s/x/exec?token=t',
+      event: 'tracking_request.succeeded',
+      secret: 's3',
+    });
+    expect(res.status).toBe(200);
+    const answer = body(res);
+    expect(answer).toMatchObject({
+      url: 'https://script.google.com/macros/s/x/exec?token=t',
+      succeeded: false,
+      status_code: 302,
+      response_headers: { location: 'https://x.example/echo' },
+    });
+    expect(answer.error).toMatch(/302/);
+    expect(posted).toHaveLength(1);
+    expect(answer.request_body).toBe(posted[0]!.body);
+    const sent = JSON.parse(posted[0]!.body);
+    expect(sent.data.type).toBe('webhook_notification');
+    expect(sent.data.attributes.event).toBe('tracking_request.succeeded');
+    expect(posted[0]!.headers['X-T49-Webhook-Signature']).toBe(
+      createHmac('sha256', 's3').update(posted[0]!.body, 'utf8').digest('hex'),
+    );
+    // A test delivery is not a notification of the account.
+    expect(h.emulator.account()!.webhooks.notifications()).toEqual([]);
+    h.emulator.webhooks.testPoster = () => ({ status: 204, headers: {}, body: '', error: null });
+    expect(
+      body(trigger(h, { url: 'https://a.example/x', event: 'container.updated' })),
+    ).toMatchObject({ succeeded: true, status_code: 204, error: null });
+  });
+
+  test('no endpoint answering: status_code null with the error', () => {
+    const h = harness();
+    const answer = body(
+      trigger(h, { url: 'https://nowhere.example/exec', event: 'container.updated' }),
+    );
+    expect(answer).toMatchObject({ succeeded: false, status_code: null });
+    expect(answer.error).toMatch(/TCP connection/);
+  });
+
+  test('a bad body is a 422 naming each problem; https only (http for this machine)', () => {
+    const h = harness();
+    const problems = (b: unknown) =>
+      (body(trigger(h, b)).errors as { detail: string }[]).map((e) => e.detail);
+    expect(trigger(h, {}).status).toBe(422);
+    expect(problems({})).toEqual(['url is required', 'event is required']);
+    expect(problems({ url: 'http://example.com/x', event: 'nope' })).toEqual([
+      'url must be HTTPS',
+      'event is not a webhook event',
+    ]);
+    expect(trigger(h, { url: 'http://127.0.0.1:9/exec', event: 'container.updated' }).status).toBe(
+      200,
+    );
+  });
+
+  test('needs the key', () => {
+    const h = harness();
+    const res = h.post(
+      '/v2/webhooks/trigger',
+      { url: 'https://a.example/x', event: 'container.updated' },
+      null,
+    );
+    expect(res.status).toBe(401);
+  });
+});
+
 describe('catch-up listing', () => {
   test('newest first, paginated, unknown includes refused, unknown ids 404', () => {
     const h = harness();
@@ -336,6 +450,34 @@ describe('the HTTP adapter', () => {
       expect(received[1]!.signature).toMatch(/^[0-9a-f]{64}$/);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(received).toHaveLength(2);
+    } finally {
+      await server.close();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
+  });
+
+  test('the server posts a test delivery over real HTTP, following no redirect', async () => {
+    const { createServer } = await import('node:http');
+    const { startEmulatorServer } = await import('../../local/emulator/server');
+    const h = harness();
+    const receiver = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(302, { Location: 'https://elsewhere.example/' }).end());
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as { port: number };
+    const server = await startEmulatorServer({ emulator: h.emulator, webhookIntervalMs: 0 });
+    try {
+      const res = await fetch(`${server.url}/v2/webhooks/trigger`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Token ${h.emulator.demoKey}`,
+        },
+        body: JSON.stringify({ url: `http://127.0.0.1:${port}/exec`, event: 'container.updated' }),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ succeeded: false, status_code: 302 });
     } finally {
       await server.close();
       await new Promise<void>((resolve) => receiver.close(() => resolve()));

@@ -2,11 +2,18 @@
 
 import { sameSecret } from '../../src/core/secret';
 import {
+  PUSH_SEEN_KEY,
+  PUSH_STATE_KEY,
   RECENT_FETCHES,
   RECENT_IDS,
+  SEEN_IDS,
   fetchedSince,
+  idHash,
+  loadPushState,
   markApplied,
   noteFetched,
+  savePushState,
+  wasApplied,
   type PushState,
 } from '../../src/engine/push-state';
 
@@ -34,7 +41,36 @@ test('applied ids are counted once and only the newest are kept, within one prop
   expect(s.lastNotificationAt).toBe(notices[399]!.createdAt);
   for (let i = 0; i < 100; i++) s = noteFetched(s, `container:${i}`, 1_000 + i);
   expect(Object.keys(s.fetched ?? {})).toHaveLength(RECENT_FETCHES);
-  expect(new TextEncoder().encode(JSON.stringify(s)).length).toBeLessThan(9 * 1024);
+  // As stored: the state and the seen ids on their own keys, each within one property value.
+  const written: Record<string, string> = {};
+  savePushState(
+    { getAll: () => written, setAll: (v) => Object.assign(written, v), remove: () => {} },
+    { ...s, warning: 'w'.repeat(400), problem: { at: 'x', message: 'm'.repeat(400) } },
+  );
+  expect(Object.keys(written).sort()).toEqual([PUSH_STATE_KEY, PUSH_SEEN_KEY].sort());
+  for (const value of Object.values(written))
+    expect(new TextEncoder().encode(value).length).toBeLessThan(9 * 1024);
+});
+
+test('ids dealt with are recognised long after they left the recent list: the newest SEEN_IDS', () => {
+  const id = (i: number) => `4b1c${String(i).padStart(4, '0')}-0000-4000-8000-000000000000`;
+  let s = state;
+  for (let i = 0; i < SEEN_IDS + 50; i++)
+    s = markApplied(s, [{ id: id(i), createdAt: '2026-11-20T15:00:00Z' }]);
+  expect(s.recent).toHaveLength(RECENT_IDS);
+  expect(s.seen).toHaveLength(SEEN_IDS * 8);
+  expect(wasApplied(s, id(SEEN_IDS + 49))).toBe(true);
+  expect(wasApplied(s, id(60))).toBe(true); // 1,000 ids ago, 850 past the recent list
+  expect(wasApplied(s, id(10))).toBe(false); // beyond the bound: forgotten (a refetch, never a loss)
+  // Saved and loaded again from one read of the store.
+  const written: Record<string, string> = {};
+  savePushState(
+    { getAll: () => written, setAll: (v) => Object.assign(written, v), remove: () => {} },
+    s,
+  );
+  const loaded = loadPushState({ getAll: () => written, setAll: () => {}, remove: () => {} })!;
+  expect(wasApplied(loaded, id(60))).toBe(true);
+  expect(idHash(id(1))).toMatch(/^[0-9a-f]{8}$/);
 });
 
 test('a fetch in the same second as the event does not count as after it', () => {

@@ -1,6 +1,18 @@
 // A bound script's web app in the local runtime: doPost gets Apps Script's event object, has no
 // active spreadsheet and no UI, but its document's properties; ContentService builds the answer.
-import { makeRuntime, thrown } from './harness';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ManualClock } from '../../local/clock';
+import { createGasRuntime } from '../../local/gas';
+import { makeRuntime, START, thrown } from './harness';
+
+/** A runtime deployed as a web app at once, as the tests below need. */
+function deployedRuntime(source: string) {
+  const made = makeRuntime(source);
+  made.rt.deployWebApp();
+  return made;
+}
 
 const SOURCE = `
 function doPost(e) {
@@ -13,11 +25,21 @@ function doPost(e) {
   return ContentService.createTextOutput(JSON.stringify(seen)).setMimeType(ContentService.MimeType.JSON);
 }
 function uiInWebApp() { return SpreadsheetApp.getUi(); }
+function storesSeen() {
+  return {
+    documentCache: CacheService.getDocumentCache() === null ? 'null' : 'some',
+    documentLock: LockService.getDocumentLock() === null ? 'null' : 'some',
+    scriptCache: CacheService.getScriptCache() === null ? 'null' : 'some',
+    scriptLock: LockService.getScriptLock() === null ? 'null' : 'some',
+    documentProperties: PropertiesService.getDocumentProperties() === null ? 'null' : 'some',
+    active: SpreadsheetApp.getActive() === null ? 'null' : 'some',
+  };
+}
 `;
 
 describe('web app (doPost) in the local runtime', () => {
   test('the event object, no active spreadsheet, the document properties, a JSON answer', () => {
-    const { rt } = makeRuntime(SOURCE);
+    const { rt } = deployedRuntime(SOURCE);
     rt.properties.document.write([['P', 'kept']]);
     const answer = rt.postToWebApp({
       queryString: 'token=abc&x=1&x=2',
@@ -25,6 +47,11 @@ describe('web app (doPost) in the local runtime', () => {
       contentType: 'application/json',
     });
     expect(answer.contentType).toBe('application/json');
+    // Served from a one-time echo URL after a redirect, as Apps Script answers every doPost.
+    expect(answer.status).toBe(302);
+    expect(answer.location).toMatch(
+      /^https:\/\/script\.googleusercontent\.com\/macros\/echo\?user_content_key=/,
+    );
     const seen = JSON.parse(answer.content);
     expect(seen.active).toBe('none');
     expect(seen.prop).toBe('kept');
@@ -39,8 +66,35 @@ describe('web app (doPost) in the local runtime', () => {
     expect(rt.lastExecution?.kind).toBe('web-app');
   });
 
-  test('a form-encoded body joins the parameters, as Apps Script does', () => {
+  test('no document cache, lock or active spreadsheet in a web app; the script-wide ones and the document properties are there', () => {
     const { rt } = makeRuntime(SOURCE);
+    expect(rt.run('storesSeen', [], { kind: 'web-app' })).toEqual({
+      documentCache: 'null',
+      documentLock: 'null',
+      scriptCache: 'some',
+      scriptLock: 'some',
+      documentProperties: 'some',
+      active: 'null',
+    });
+    // The same rule when executions run together.
+    const [outcome] = rt.runConcurrently([{ fn: 'storesSeen', kind: 'web-app' }], { seed: 1 });
+    expect(outcome?.ok && outcome.value).toEqual({
+      documentCache: 'null',
+      documentLock: 'null',
+      scriptCache: 'some',
+      scriptLock: 'some',
+      documentProperties: 'some',
+      active: 'null',
+    });
+    expect(rt.run('storesSeen', [], { kind: 'menu' })).toMatchObject({
+      documentCache: 'some',
+      documentLock: 'some',
+      active: 'some',
+    });
+  });
+
+  test('a form-encoded body joins the parameters, as Apps Script does', () => {
+    const { rt } = deployedRuntime(SOURCE);
     const answer = rt.postToWebApp({
       queryString: '',
       body: 'token=from-body',
@@ -54,13 +108,35 @@ describe('web app (doPost) in the local runtime', () => {
     expect(thrown(() => rt.run('uiInWebApp', [], { kind: 'web-app' }))).toMatch(
       /Cannot call SpreadsheetApp.getUi\(\) from this context/,
     );
-    const rt2 = makeRuntime(SOURCE.replace('function doPost', 'function unused')).rt;
+    const rt2 = deployedRuntime(SOURCE.replace('function doPost', 'function unused')).rt;
     expect(thrown(() => rt2.postToWebApp({ queryString: '', body: '' }))).toMatch(
       /Script function not found: doPost/,
     );
-    const rt3 = makeRuntime('function doPost(e) { return e.parameter; }').rt;
+    const rt3 = deployedRuntime('function doPost(e) { return e.parameter; }').rt;
     expect(thrown(() => rt3.postToWebApp({ queryString: 'a=1', body: '' }))).toMatch(
       /did not return anything/,
     );
+  });
+
+  test('/exec runs the deployed version: nothing before a deployment, and not what a later push changed', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'web-app-'));
+    const codePath = path.join(dir, 'Code.js');
+    const version = (n: number) =>
+      `function doPost(e) { return ContentService.createTextOutput('v${n}'); }\nfunction which() { return 'v${n}'; }`;
+    writeFileSync(codePath, version(1));
+    const rt = createGasRuntime({
+      codePath,
+      clock: new ManualClock(START),
+      fetch: () => ({ status: 200, headers: {}, body: '' }),
+    });
+    const before = rt.postToWebApp({ queryString: '', body: '' });
+    expect(before.status).toBe(404); // no deployment: nothing runs
+    expect(rt.executions).toHaveLength(0);
+    rt.deployWebApp();
+    writeFileSync(codePath, version(2)); // clasp push: the head changes, the deployment does not
+    expect(rt.run('which')).toBe('v2');
+    expect(rt.postToWebApp({ queryString: '', body: '' }).content).toBe('v1');
+    rt.deployWebApp(); // clasp deploy -i <id>
+    expect(rt.postToWebApp({ queryString: '', body: '' }).content).toBe('v2');
   });
 });

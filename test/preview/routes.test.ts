@@ -6,6 +6,7 @@ import { startLocalHost, type LocalHost } from '../../local/host/host-server';
 import { CustomFunctionCells } from '../../local/preview/formula/custom-cells';
 import { buildPageState } from '../../local/preview/page/page-model';
 import { previewRoutes, type PreviewActions } from '../../local/preview/routes';
+import { serveLocalWebApp } from '../../local/emulator/webhooks/local-web-app';
 import { createHarness } from '../helpers/addon-harness';
 
 const ASSETS = { html: '<!doctype html><title>page</title>', css: 'body{}', script: 'void 0;' };
@@ -153,16 +154,32 @@ test('the Outbox lists sent emails and serves their HTML under a policy that run
   expect((await call('/__preview/outbox/1')).status).toBe(404);
 });
 
-test('POST /exec is the web app: doPost answers, a delivery without the token is refused', async () => {
-  const refused = await call('/exec', '{"data":{"id":"x"}}');
-  expect(refused.status).toBe(200);
-  expect(refused.json()).toEqual({ ok: false });
+test('POST /exec is the web app: doPost runs, then a 302 (as Google) to a one-time echo of its answer; no token, refused', async () => {
+  const notDeployed = await call('/exec', '{"data":{"id":"x"}}');
+  expect(notDeployed.status).toBe(404); // no deployment yet: nothing runs
+  h.gas.deployWebApp();
+  const res = await fetch(`${host.url}/exec`, {
+    method: 'POST',
+    body: '{"data":{"id":"x"}}',
+    redirect: 'manual',
+  });
+  expect(res.status).toBe(302);
   expect(h.gas.lastExecution?.functionName).toBe('doPost');
   expect(h.gas.lastExecution?.kind).toBe('web-app');
+  const echo = new URL(res.headers.get('location')!);
+  expect(echo.pathname).toBe('/__preview/echo');
+  const refused = await call(`${echo.pathname}${echo.search}`);
+  expect(refused.json()).toEqual({ ok: false });
+  expect((await call(`${echo.pathname}${echo.search}`)).status).toBe(404); // served once
+  serveLocalWebApp(h.emulator, h.gas, `${host.url}/exec`);
   h.gas.run('enablePush', [`${host.url}/exec`]);
   const token = h.gas.properties.document.map.get('CT_PUSH_TOKEN');
-  const accepted = await call(`/exec?token=${token}`, '{}');
-  expect(accepted.json()).toEqual({ ok: true });
+  // A notification id the service does not know: asked for, nothing to apply, and ok.
+  const accepted = await call(
+    `/exec?token=${token}`,
+    '{"data":{"id":"00000000-0000-4000-8000-000000000000"}}',
+  );
+  expect(accepted.json()).toEqual({ ok: true }); // fetch followed the redirect
 });
 
 test('demo changes answer with what changed, as a notice for the page', async () => {

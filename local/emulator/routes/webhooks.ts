@@ -13,6 +13,7 @@ import {
   serializeNotification,
   serializeWebhook,
 } from '../webhooks/serialize';
+import { triggerTestDelivery } from '../webhooks/test-delivery';
 import type { WebhookRecord } from '../webhooks/webhook-book';
 
 interface WebhookInput {
@@ -103,6 +104,15 @@ function notificationIncludes(ctx: RequestContext): Set<string> | ReturnType<typ
 }
 
 export const webhookRoutes: Route<EmulatorEnv>[] = [
+  {
+    // Before /v2/webhooks/:id, which would take `trigger` for an id.
+    method: 'POST',
+    pattern: '/v2/webhooks/trigger',
+    area: 'api',
+    auth: true,
+    body: 'json',
+    handler: (ctx, env) => triggerTestDelivery(ctx.body, env.ids, ctx.now),
+  },
   {
     method: 'GET',
     pattern: '/v2/webhooks',

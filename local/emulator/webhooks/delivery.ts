@@ -9,6 +9,8 @@ import type { AccountStore } from '../data/account-store';
 import { notificationDocument } from './serialize';
 
 export const MAX_RETRIES = 12;
+/** The statuses the service counts as delivered. */
+export const DELIVERED_STATUSES: ReadonlySet<number> = new Set([200, 201, 202, 204]);
 export const SIGNATURE_HEADER = 'X-T49-Webhook-Signature';
 
 /** Wait before retry number `retry` (1-based). */
@@ -59,8 +61,10 @@ export function takeDue(accounts: Iterable<AccountStore>, now: number): Delivery
 }
 
 /**
- * Records an attempt's outcome: a 2xx status delivers it; anything else (another status, or
- * null for a network failure) schedules the next retry, until the retries run out.
+ * Records an attempt's outcome: 200, 201, 202 or 204 delivers it ("Your endpoint should return
+ * 200, 201, 202, or 204… Any other response, including a timeout, triggers retries", the
+ * service's webhook guide; a 302, which Google answers every web app POST with, included);
+ * anything else, or null for no answer, schedules the next retry, until the retries run out.
  */
 export function settle(
   account: AccountStore,
@@ -72,7 +76,7 @@ export function settle(
   if (!notice) return;
   notice.inFlight = false;
   notice.attempts += 1;
-  if (status !== null && status >= 200 && status < 300) {
+  if (status !== null && DELIVERED_STATUSES.has(status)) {
     notice.deliveryStatus = 'succeeded';
     notice.nextAttemptAt = null;
     return;

@@ -5,6 +5,7 @@
 import type { AccountStore } from '../data/account-store';
 import type { EmulatorEnv } from '../env';
 import { settle, takeDue, type Delivery } from './delivery';
+import type { TestPoster } from './test-delivery';
 
 export type WebhookPost = (
   url: string,
@@ -19,6 +20,11 @@ export interface WebhookOutbox {
   settle(delivery: Delivery, status: number | null): void;
   /** takeDue, then post and settle each, synchronously (tests). */
   deliverDue(post: WebhookPost): { delivery: Delivery; status: number | null }[];
+  /**
+   * Where POST /webhooks/trigger's test delivery goes in-process (tests, the benchmark): set it
+   * to post to the local web app. Unset, `handle` finds no endpoint and the server posts over HTTP.
+   */
+  testPoster?: TestPoster;
 }
 
 export function createOutbox(env: EmulatorEnv): WebhookOutbox {

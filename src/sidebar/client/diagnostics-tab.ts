@@ -38,6 +38,7 @@ function render(report: Report, out: HTMLElement): void {
       ),
     ],
     ['Last outcome', shown(report.lastRefresh, (r) => r?.outcome ?? '—')],
+    ['Push updates', shown(report.push, (lines) => lines.join('; '))],
     [
       'API host',
       shown(report.api, (a) => `${a.host || '(none)'}${a.keySet ? '' : ' — no API key set'}`),

@@ -15,7 +15,15 @@ export function pushStatusText(s: PushStatus): string {
   const last = s.lastNotificationAt
     ? `last one ${formatDateTime(s.lastNotificationAt)}`
     : 'none received yet';
-  return `On: the service sends changes to ${s.url ?? ''} (${s.applied} applied; ${last}).`;
+  const parts = [
+    `On: the service sends changes to ${s.url ?? ''} (${s.applied} applied; ${last}).`,
+  ];
+  if (s.problem)
+    parts.push(
+      `A delivery at ${formatDateTime(s.problem.at)} could not be applied: ${s.problem.message} The next refresh catches it up.`,
+    );
+  if (s.warning) parts.push(s.warning);
+  return parts.join(' ');
 }
 
 export function setupPushBlock(): { show(): void } {
