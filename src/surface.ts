@@ -43,7 +43,7 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
       {
         name: 'source',
         type: 'string',
-        doc: 'pickup (default), line, terminal or rail.',
+        doc: 'earliest (default: the deadline demurrage starts at, as the Tracking sheet shows), pickup, line, terminal or rail.',
         optional: true,
       },
       REFRESH,

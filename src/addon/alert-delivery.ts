@@ -47,7 +47,10 @@ export const todayIn = (now: number, zone: string): string => dayText(calendarDa
 export function nextDigestAt(state: AlertState, hour: number, now: number, zone: string): number {
   const today = calendarDayIn(now, zone);
   const todayAt = startOfDayIn(today, zone) + hour * HOUR_MS;
-  if (state.lastDigestDay !== dayText(today)) return Math.max(todayAt, now);
+  // Before alerts' first run (no digest day yet), a digest hour already past today waits for tomorrow.
+  const doneToday =
+    state.lastDigestDay === dayText(today) || (state.lastDigestDay === null && now >= todayAt);
+  if (!doneToday) return Math.max(todayAt, now);
   const tomorrow = calendarDayIn(startOfDayIn(today, zone) + 36 * HOUR_MS, zone);
   return startOfDayIn(tomorrow, zone) + hour * HOUR_MS;
 }
@@ -210,12 +213,23 @@ export function sendDigest(
 }
 
 /**
+ * The digest day to start from on the first run with alerts on: alerts begun before today's
+ * digest hour get today's digest (as if yesterday's had gone out); begun after it, tomorrow's.
+ */
+function firstDigestDay(ctx: DeliveryContext): string {
+  const today = calendarDayIn(ctx.now, ctx.timeZone);
+  if (hourIn(ctx.now, ctx.timeZone) >= ctx.settings.alertDigestHour) return dayText(today);
+  // Noon of the day before, whatever its length (daylight saving).
+  return dayText(calendarDayIn(startOfDayIn(today, ctx.timeZone) - 12 * HOUR_MS, ctx.timeZone));
+}
+
+/**
  * A run's delivery: recovery, the immediate email, then the digest when it is due. The first
- * digest goes out the day after the first run with alerts on: a digest minutes after the first
- * immediate email would only repeat it.
+ * digest goes out at the next digest hour after alerts begin: today's when they began before it,
+ * else tomorrow's (a digest minutes after the first immediate email would only repeat it).
  */
 export function deliverAlerts(state: AlertState, ctx: DeliveryContext): AlertState {
-  const started = state.lastDigestDay ?? todayIn(ctx.now, ctx.timeZone);
+  const started = state.lastDigestDay ?? firstDigestDay(ctx);
   let s = recoverInterrupted({ ...state, lastDigestDay: started });
   const mayEmail = () =>
     !ctx.fromPush || s.lastEmailAt === null || ctx.now - s.lastEmailAt >= PUSH_EMAIL_GAP_MS;

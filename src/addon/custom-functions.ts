@@ -19,7 +19,7 @@ import {
   shipmentFieldValue,
   type CellValue,
 } from '../core/fields';
-import { parseLfdSource, LFD_SOURCES } from '../core/lfd';
+import { DEFAULT_LFD_SOURCE, parseLfdSource, LFD_SOURCES } from '../core/lfd';
 import { trackingLink } from '../core/settings';
 import { RecordStore } from '../engine/record-store';
 import {
@@ -30,6 +30,7 @@ import {
 import { Execution } from '../gas/execution';
 import { containerNumberFrom, shipmentIdentifierFrom } from './cell-inputs';
 import { cellErrorValue, isBlank } from '../core/cell-input';
+import { parseRow } from '../core/row-input';
 
 type Parsed = { key: string } | { error: AppError };
 
@@ -104,7 +105,7 @@ export function LFD(
   const which = parseLfdSource(isRange(source) ? source[0]?.[0] : source);
   if (!which) {
     throw new Error(
-      `Unknown LFD source "${String(source).slice(0, 20)}". Use one of: ${LFD_SOURCES.join(', ')} (default pickup).`,
+      `Unknown LFD source "${String(source).slice(0, 20)}". Use one of: ${LFD_SOURCES.join(', ')} (default ${DEFAULT_LFD_SOURCE}).`,
     );
   }
   // A serial day number, not a Date: right whichever zone Sheets converts Dates in (core/lfd.ts).
@@ -163,7 +164,10 @@ export function TRACKING_LINK(identifier: unknown): CellValue | Grid<CellValue> 
     mapCells(grid, (v): CellResult => {
       const error = cellErrorValue(v);
       if (error) return { error: new AppError('input', `The cell shows the error ${error}.`) };
-      return { value: trackingLink(settings.appUrl, String(v).trim()) };
+      // The number as the Tracking sheet's Link has it (a container number normalised).
+      const row = parseRow(0, v, '', '', '');
+      const number = row && !row.unusable ? row.number : String(v).trim();
+      return { value: trackingLink(settings.appUrl, number) };
     }),
   );
 }

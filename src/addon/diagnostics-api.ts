@@ -9,7 +9,9 @@ import { toAppError } from '../core/errors';
 import { checkZones, type ZoneCheck } from '../core/zone-mismatch';
 import { GATE_KEY, SERVICE_RULE } from '../engine/request-gate';
 import { available, type RateWindowState } from '../engine/rate-window';
+import { mailApp } from '../gas/mail';
 import { documentStores } from '../gas/services';
+import { intervalChoices } from './refresh-intervals';
 import { getAutoRefresh } from './auto-refresh';
 import { getPushStatus } from './push-api';
 import { getSettings } from './settings-api';
@@ -70,7 +72,7 @@ function deployment(): Deployment {
     return {
       mode: 'bound',
       installationSource,
-      text: 'Bound script (not running as an installed add-on): auto-refresh may run every few minutes.',
+      text: `Bound script (not running as an installed add-on): auto-refresh can run as often as every ${intervalChoices('bound')[0]!.label}.`,
     };
   }
   const by =
@@ -143,9 +145,10 @@ function pushLines(): string[] {
   return lines;
 }
 
-/** Apps Script reports none of its daily quotas to a script; these are the ones we can state. */
+/** The limits a script can read (the service's rate window, MailApp's quota) and the ones it cannot. */
 function limits(now: number): Limit[] {
   const service = section(() => serviceRequestsFree(now));
+  const mail = section(() => Math.max(0, mailApp.remainingQuota()));
   return [
     {
       name: 'Tracking service requests',
@@ -160,8 +163,9 @@ function limits(now: number): Limit[] {
       left: 'not reported by Apps Script (90 min a day; 6 h on Workspace)',
     },
     {
-      name: 'Email sends today',
-      left: 'not observable: reading it needs the send-mail permission, which the add-in does not ask for',
+      // The manifest has the send-mail scope (alerts); MailApp counts recipients, not emails.
+      name: 'Email recipients today',
+      left: mail.ok ? `${mail.value} left` : `not readable right now: ${mail.error}`,
     },
   ];
 }

@@ -1,7 +1,8 @@
 // importAllContainers(): a `container` row in the Tracking sheet for every container the account
-// tracks that no row holds yet (the service's own DataSync hands users every container too).
-// Rows are only appended: nothing is deleted, moved or rewritten. Outputs come with the next
-// refresh. With the setting `autoImport`, each refresh does the same (unfinished ones only).
+// tracks that no row holds yet, nor a BOL or booking row of its shipment (the service's own
+// DataSync hands users every container too). Rows are only appended: nothing is deleted, moved
+// or rewritten. The new rows are filled at once from the listing. With the setting `autoImport`,
+// each refresh does the same (unfinished ones only).
 //
 // Cost: the account's listing, ⌈N/100⌉ pages (the most the API allows per page), or nothing when
 // a complete listing of the last few minutes is still in the cache.
@@ -10,13 +11,17 @@ import type { ApiClient } from '../api/client';
 import { metaNumber } from '../api/jsonapi';
 import { MAX_PAGE_SIZE, listContainersPage } from '../api/resources';
 import { AppError, toAppError } from '../core/errors';
-import type { ContainerRecord } from '../core/model';
+import type { ContainerRecord, ShipmentRecord } from '../core/model';
+import type { RowInput } from '../core/row-input';
+import type { RowOutputs } from '../core/row-outputs';
 import { plural, sentence } from '../core/wording';
 import { RecordCollector, isApiError } from '../engine/record-collector';
+import { RecordStore, shipmentIdentifiers } from '../engine/record-store';
 import { Execution, BUDGETS } from '../gas/execution';
 import { releaseLease, takeLease } from '../gas/leases';
 import { activeSpreadsheet, appsScriptClock } from '../gas/services';
-import { appendNewRows, type NewRow } from './tracking-sheet-append';
+import { appendNewRows, type AppendOptions, type NewRow } from './tracking-sheet-append';
+import { containersByShipment, trackedRowUpdate } from './tracking-sheet-apply';
 import { SHEET_NAME } from './tracking-sheet-format';
 
 /** A cached listing younger than this stands in for a new one. */
@@ -35,6 +40,8 @@ export function isFinished(c: ContainerRecord): boolean {
 
 export interface AccountListing {
   containers: ContainerRecord[];
+  /** The containers' shipments (those the listing or the cache holds). */
+  shipments: ShipmentRecord[];
   requests: number;
   /** Why the listing is incomplete (its pages that did arrive are still used). */
   failure: AppError | null;
@@ -46,11 +53,19 @@ export function listAccount(run: Execution, client: ApiClient, now: number): Acc
   if (meta.listedAt > 0 && now - meta.listedAt < CACHED_LISTING_FRESH_MS && meta.total != null) {
     const cached = run.store.allContainers();
     // Cache entries can be evicted: only a whole account counts as a listing.
-    if (cached.length >= meta.total) return { containers: cached, requests: 0, failure: null };
+    if (cached.length >= meta.total) {
+      const ids = [...new Set(cached.flatMap((c) => (c.shipmentId ? [c.shipmentId] : [])))];
+      const view = run.store.read(RecordStore.shipmentKeys(ids));
+      const shipments = ids.flatMap((id) => {
+        const s = view.shipment(id);
+        return s && 'record' in s ? [s.record] : [];
+      });
+      return { containers: cached, shipments, requests: 0, failure: null };
+    }
   }
   const found = new RecordCollector();
   const [first] = client.sendAll([listContainersPage(1)]);
-  if (isApiError(first!)) return { containers: [], requests: 1, failure: first };
+  if (isApiError(first!)) return { containers: [], shipments: [], requests: 1, failure: first };
   found.absorb(first!);
   const total = metaNumber(first!, 'total') ?? found.containers.size;
   const pages: number[] = [];
@@ -65,7 +80,40 @@ export function listAccount(run: Execution, client: ApiClient, now: number): Acc
     containers: [...found.containers.values()],
     shipments: [...found.shipments.values()],
   });
-  return { containers: [...found.containers.values()], requests: 1 + pages.length, failure };
+  return {
+    containers: [...found.containers.values()],
+    shipments: [...found.shipments.values()],
+    requests: 1 + pages.length,
+    failure,
+  };
+}
+
+/**
+ * How the listing's rows are appended: a box whose shipment has a BOL or booking row is covered
+ * by it; a new row is filled from the listing, as a refresh would fill it.
+ */
+function appendOptions(
+  listing: AccountListing,
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  appUrl: string,
+  now: number,
+): AppendOptions {
+  const containers = new Map(listing.containers.map((c) => [c.attributes.number, c]));
+  const shipments = new Map(listing.shipments.map((s) => [s.id, s]));
+  const byShipment = containersByShipment(containers.values());
+  const fresh = { containers, shipments, identifiers: new Map<string, string>() };
+  let tz: string | null = null;
+  return {
+    shipmentKeysOf: (row) => {
+      const id = containers.get(row.Number)?.shipmentId;
+      const shipment = id ? shipments.get(id) : undefined;
+      return shipment ? shipmentIdentifiers(shipment) : [];
+    },
+    outputsOf: (row: RowInput): RowOutputs | null => {
+      tz ??= sheet.getParent().getSpreadsheetTimeZone();
+      return trackedRowUpdate(row, fresh, byShipment, tz, now, appUrl);
+    },
+  };
 }
 
 /** The rows to append for `containers`, in number order (a stable, findable order). */
@@ -116,6 +164,7 @@ export function importAllContainers(options: { includeFinished?: boolean } = {})
       sheet,
       containerRows(listing.containers, includeFinished),
       run.lock,
+      appendOptions(listing, sheet, run.settings().appUrl, now()),
     );
     const parts = [`Added ${plural(added.length, 'container row')}`];
     parts.push(plural(listing.requests, 'request'));
@@ -146,6 +195,11 @@ export function importDuringRefresh(
   now: number,
 ): { added: number; requests: number; failure: AppError | null } {
   const listing = listAccount(run, client, now);
-  const added = appendNewRows(sheet, containerRows(listing.containers, false), run.lock);
+  const added = appendNewRows(
+    sheet,
+    containerRows(listing.containers, false),
+    run.lock,
+    appendOptions(listing, sheet, run.settings().appUrl, now),
+  );
   return { added: added.length, requests: listing.requests, failure: listing.failure };
 }

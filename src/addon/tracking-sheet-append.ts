@@ -1,9 +1,11 @@
 // Appends rows to the Tracking sheet for numbers no row holds yet: below the last row, in the
-// input columns only (Number, SCAC, Type, Ref Numbers; whichever exist), one setValues per run of
-// adjacent input columns. Existing rows are never moved, rewritten or deleted; outputs are left
-// for the next refresh.
+// input columns (Number, SCAC, Type, Ref Numbers; whichever exist), one setValues per run of
+// adjacent input columns, and the outputs when the caller already has the data (an import has
+// the account's listing), one setValues per run of output columns. Existing rows are never moved,
+// rewritten or deleted.
 
-import { parseRow } from '../core/row-input';
+import { parseRow, type RowInput } from '../core/row-input';
+import type { RowOutputs } from '../core/row-outputs';
 import {
   INPUT_HEADERS,
   readLayout,
@@ -13,8 +15,33 @@ import {
 import { AppError } from '../core/errors';
 import { fitCellText } from '../core/sheet-text';
 import type { SharedLock } from '../engine/ports';
+import { identifierKey } from '../engine/record-store';
+import { writeOutputs } from './tracking-sheet-rows-io';
 
 export type NewRow = { Number: string } & Partial<Record<Exclude<InputHeader, 'Number'>, string>>;
+
+export interface AppendOptions {
+  /**
+   * The shipment identifiers (BOL, booking, reference numbers) a new row's box belongs to: a
+   * box whose shipment has a BOL or booking row in the sheet is covered by it and not added.
+   */
+  shipmentKeysOf?: (row: NewRow) => readonly string[];
+  /** A new row's outputs, when known now (null: left for the next refresh). */
+  outputsOf?: (row: RowInput) => RowOutputs | null;
+}
+
+/** Identifier keys of the sheet's BOL and booking rows. */
+function shipmentKeysInSheet(values: readonly unknown[][], layout: SheetLayout): Set<string> {
+  const col = layout.inputs;
+  const keys = new Set<string>();
+  for (let i = 1; i < values.length; i++) {
+    const r = values[i]!;
+    const get = (c: number | undefined) => (c == null ? '' : r[c]);
+    const row = parseRow(i, get(col.Number), get(col.Type), '', '');
+    if (row && !row.unusable && row.kind === 'shipment') keys.add(identifierKey(row.number));
+  }
+  return keys;
+}
 
 /** The normalised numbers the sheet's rows hold (as the refresh reads them). */
 export function numbersInSheet(values: readonly unknown[][], layout: SheetLayout): Set<string> {
@@ -84,6 +111,7 @@ export function appendNewRows(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   rows: readonly NewRow[],
   lock: SharedLock,
+  options: AppendOptions = {},
 ): string[] {
   if (rows.length === 0) return [];
   if (!lock.tryLock(APPEND_LOCK_WAIT_MS)) {
@@ -93,7 +121,7 @@ export function appendNewRows(
     );
   }
   try {
-    const added = appendUnlocked(sheet, rows);
+    const added = appendUnlocked(sheet, rows, options);
     // Pending writes are applied before the lock goes, so the next run reads them (the
     // LockService guide's advice for spreadsheet writes under a lock).
     SpreadsheetApp.flush();
@@ -106,15 +134,19 @@ export function appendNewRows(
 function appendUnlocked(
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
   rows: readonly NewRow[],
+  options: AppendOptions,
 ): string[] {
   const values = sheet.getDataRange().getValues();
   const layout = readLayout(values[0] ?? []);
   const present = numbersInSheet(values, layout);
+  const shipmentRows = options.shipmentKeysOf ? shipmentKeysInSheet(values, layout) : new Set();
+  const covered = (row: NewRow) =>
+    (options.shipmentKeysOf?.(row) ?? []).some((key) => shipmentRows.has(key));
   const fresh: NewRow[] = [];
   const added: string[] = [];
   for (const row of rows) {
     const number = rowNumber(row);
-    if (number == null || present.has(number)) continue;
+    if (number == null || present.has(number) || covered(row)) continue;
     present.add(number);
     fresh.push({ ...row, Number: number });
     added.push(number);
@@ -130,5 +162,30 @@ function appendUnlocked(
       block,
     );
   }
+  if (options.outputsOf) fillOutputs(sheet, layout, firstRow, fresh, options.outputsOf);
   return added;
+}
+
+/** The new rows' outputs, written like a refresh writes them (one block per run of columns). */
+function fillOutputs(
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  layout: SheetLayout,
+  firstRow: number,
+  fresh: readonly NewRow[],
+  outputsOf: (row: RowInput) => RowOutputs | null,
+): void {
+  const rows: RowInput[] = [];
+  const updates = new Map<number, RowOutputs>();
+  fresh.forEach((row, k) => {
+    const parsed = parseRow(firstRow - 1 + k, row.Number, row.Type ?? '', '', '');
+    const outputs = parsed && !parsed.unusable ? outputsOf(parsed) : null;
+    if (!parsed || !outputs) return;
+    rows.push(parsed);
+    updates.set(parsed.index, outputs);
+  });
+  if (rows.length === 0) return;
+  // The new rows' output cells are empty: what writeOutputs keeps of them is blank.
+  const blank: unknown[][] = [];
+  for (const row of rows) blank[row.index] = Array.from({ length: layout.width }, () => '');
+  writeOutputs(sheet, blank, layout, rows, updates);
 }

@@ -148,7 +148,11 @@ function attentionRules(
     rule(`OR(${starts('LFD tomorrow')}, ${starts('LFD in ')})`, AMBER, scan),
     rule(starts('on hold'), HOLD, scan),
     rule(starts('ready for pickup'), GREEN, scan),
-    rule(`OR(${starts('tracking failed')}, ${starts('not updated')})`, GREY, scan),
+    rule(
+      `OR(${starts('tracking failed')}, ${starts('not updated')}, ${starts('number not valid')}, ${starts('terminal not checked')})`,
+      GREY,
+      scan,
+    ),
   ];
   // A hold or readiness behind a more urgent LFD still marks its own column.
   const holds = columns(layout.outputs.Holds);

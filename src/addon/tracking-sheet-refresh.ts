@@ -10,7 +10,7 @@ import { trackingLink } from '../core/settings';
 import { AppError, toAppError } from '../core/errors';
 import { redact } from '../core/redact';
 import { plural, sentence } from '../core/wording';
-import { failureReason, trackingReason } from '../core/attention';
+import { failureReason, invalidReason, trackingReason } from '../core/attention';
 import { runBulkTracking } from '../engine/bulk-tracking';
 import { requestIdentity } from '../core/number-identity';
 import { RequestLedger, entriesToRetire, trackingText } from '../engine/request-ledger';
@@ -168,8 +168,9 @@ export function refreshSpreadsheet(
     }
     const rows = readRows(values, layout);
     state = { sheet, values, layout, rows };
-    // A Number cell showing an error (#N/A) or a date is no identifier: said in Tracking, never sent.
-    const lookups = rows.filter((r) => !r.unusable);
+    // A Number cell showing an error (#N/A) is no identifier: said in Tracking, never sent. A
+    // number that cannot be tracked (`ABC`, a wrong check digit) is not looked up either.
+    const lookups = rows.filter((r) => !r.unusable && !r.invalid);
     const settings = run.settings();
     const client = run.client(settings, 'refresh');
     const started = now();
@@ -223,6 +224,8 @@ export function refreshSpreadsheet(
       const tracked = trackedRowUpdate(row, sync, byShipment, tz, started, settings.appUrl);
       if (tracked) {
         updates.set(row.index, tracked);
+      } else if (row.invalid) {
+        updates.set(row.index, { Tracking: row.problem ?? '', Attention: invalidReason(row) });
       } else if (sync.notTracked.has(row.number)) {
         untracked.push(row);
       }

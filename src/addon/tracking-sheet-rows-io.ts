@@ -9,14 +9,20 @@ import { safeCell } from '../core/sheet-text';
 
 export type Row = unknown[];
 
+/**
+ * The rows that are ours: a Number holding text or a number. A Number cell that is blank,
+ * TRUE/FALSE or a date is no row of ours (PRODUCT.md): nothing is written in it, so what a person
+ * typed in its other cells stays. (A cell showing an error, #N/A, is text: that row says so.)
+ */
 export function readRows(values: Row[], layout: SheetLayout): RowInput[] {
   const col = layout.inputs;
   const rows: RowInput[] = [];
   for (let i = 1; i < values.length; i++) {
     const r = values[i]!;
     const get = (c: number | undefined) => (c == null ? '' : r[c]);
-    const row = parseRow(i, get(col.Number), get(col.Type), get(col.SCAC), get(col['Ref Numbers']));
-    if (row) rows.push(row);
+    const number = get(col.Number);
+    const row = parseRow(i, number, get(col.Type), get(col.SCAC), get(col['Ref Numbers']));
+    if (row && !(row.unusable && typeof number !== 'string')) rows.push(row);
   }
   return rows;
 }

@@ -8,7 +8,8 @@
 // - change alerts (became ready, hold placed or released, LFD changed, ETA moved by more than a
 //   day) come from the difference with what the add-in last knew, so they exist only once: the
 //   next run compares with the new snapshot. A first sighting raises none (it is a baseline).
-// Only a box still at its terminal warns about its LFD or readiness (core/terminal-state.ts).
+// Only a box still at its terminal warns about its LFD, readiness or holds (hasLeftTerminal in
+// core/terminal-state.ts, the same predicate Attention and colours use).
 
 import { INTERNAL, type Snapshot } from './change-snapshot';
 import { calendarDayIn } from './timezone';
@@ -93,7 +94,8 @@ function changeAlerts(number: string, prev: Snapshot, next: Snapshot, ctx: RuleC
     out.push({ number, kind: 'ready', value: 'ready for pickup', at });
   const before = prev[INTERNAL.holds];
   const after = next[INTERNAL.holds];
-  if (before !== undefined && after !== undefined && before !== after) {
+  // A hold on a box that has left the terminal (loaded, on rail, …) stops nobody's truck.
+  if (stillThere && before !== undefined && after !== undefined && before !== after) {
     const detail = next.holds ?? '';
     for (const name of names(after))
       if (!names(before).includes(name))

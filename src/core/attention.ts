@@ -4,7 +4,7 @@
 // has passed once the day is over in Rotterdam, whatever zone the spreadsheet is in. The sheet's
 // colours are rules on this text (tracking-sheet-format.ts), so colour and words always agree.
 
-import { isUnreadable } from './attribute-values';
+import { isUnreadable, readInstant, readText } from './attribute-values';
 import { activeHoldNames, isReadyForPickup } from './derived';
 import { earliestLfd } from './lfd';
 import type { ContainerAttributes } from './model';
@@ -32,16 +32,60 @@ export function lfdReason(days: number): string | null {
   return null;
 }
 
+const HOUR_MS = 3_600_000;
+/** Terminal data older than this is said to be old: the service checks a terminal several times a day. */
+export const TERMINAL_STALE_MS = 24 * HOUR_MS;
+/**
+ * From this age an LFD is `(unconfirmed)`: the service's own tooling stops deriving urgency from
+ * terminal data last checked more than 7 days ago (Terminal49/API, packages/mcp/src/lib/
+ * demurrage.ts, STALE_THRESHOLD_MS). We still warn, since demurrage runs either way.
+ */
+export const TERMINAL_UNTRUSTED_MS = 7 * 24 * HOUR_MS;
+/** Statuses before the box reaches the terminal: nothing there to have been checked yet. */
+const AFLOAT = new Set(['new', 'on_ship']);
+
+/**
+ * How long ago the service last checked the terminal about a box that is at it (ms), or null
+ * when that is unknown or the box is not at the terminal (afloat, or gone).
+ */
+export function terminalCheckAge(a: ContainerAttributes, now: number): number | null {
+  const status = readText(a.current_status);
+  if (!isUnreadable(status) && status != null && AFLOAT.has(status)) return null;
+  if (!isAtTerminal(a)) return null;
+  const at = readInstant(a.terminal_checked_at);
+  return at instanceof Date ? now - at.getTime() : null;
+}
+
+/** `terminal not checked for 30 hours` / `… for 3 days`, once the data is over 24 hours old. */
+export function staleTerminalReason(ageMs: number | null): string | null {
+  if (ageMs == null || ageMs <= TERMINAL_STALE_MS) return null;
+  const hours = Math.floor(ageMs / HOUR_MS);
+  return hours < 48
+    ? `terminal not checked for ${hours} hours`
+    : `terminal not checked for ${Math.floor(hours / 24)} days`;
+}
+
+/** An LFD read from terminal data a week old or more may have moved: said, not hidden. */
+function lfdWording(days: number, ageMs: number | null): string | null {
+  const reason = lfdReason(days);
+  return reason && ageMs != null && ageMs > TERMINAL_UNTRUSTED_MS
+    ? `${reason} (unconfirmed)`
+    : reason;
+}
+
 /** The reasons for one container, most urgent first; none once it has left the terminal. */
 export function containerReasons(a: ContainerAttributes, now: number): string[] {
   if (!isAtTerminal(a)) return [];
   const reasons: string[] = [];
+  const age = terminalCheckAge(a, now);
   const days = daysToLfd(a, now);
-  const lfd = days == null ? null : lfdReason(days);
+  const lfd = days == null ? null : lfdWording(days, age);
   if (lfd) reasons.push(lfd);
   const holds = activeHoldNames(a.holds_at_pod_terminal);
   if (!isUnreadable(holds) && holds.length > 0) reasons.push(`on hold: ${holds.join(', ')}`);
   if (isReadyForPickup(a) === true) reasons.push('ready for pickup');
+  const stale = staleTerminalReason(age);
+  if (stale) reasons.push(stale);
   return reasons;
 }
 
@@ -53,8 +97,13 @@ export function shipmentReasons(containers: readonly ContainerAttributes[], now:
   const waiting = containers.filter(isAtTerminal);
   if (waiting.length === 0) return [];
   const reasons: string[] = [];
-  const days = waiting.map((a) => daysToLfd(a, now)).filter((d): d is number => d != null);
-  const lfd = days.length > 0 ? lfdReason(Math.min(...days)) : null;
+  let first: { days: number; age: number | null } | null = null;
+  for (const a of waiting) {
+    const days = daysToLfd(a, now);
+    if (days != null && (!first || days < first.days))
+      first = { days, age: terminalCheckAge(a, now) };
+  }
+  const lfd = first ? lfdWording(first.days, first.age) : null;
   if (lfd) reasons.push(lfd);
   const holds = new Set<string>();
   for (const a of waiting) {
@@ -63,7 +112,18 @@ export function shipmentReasons(containers: readonly ContainerAttributes[], now:
   }
   if (holds.size > 0) reasons.push(`on hold: ${[...holds].join(', ')}`);
   if (waiting.every((a) => isReadyForPickup(a) === true)) reasons.push('ready for pickup');
+  const ages = waiting.map((a) => terminalCheckAge(a, now)).filter((x): x is number => x != null);
+  const stale = staleTerminalReason(ages.length > 0 ? Math.max(...ages) : null);
+  if (stale) reasons.push(stale);
   return reasons;
+}
+
+/**
+ * Attention of a row whose shipment's tracking stopped (by its user or by the service): its boxes
+ * still at the terminal keep their warnings, since demurrage does not stop with tracking.
+ */
+export function attentionWhenStopped(reasons: readonly string[]): string {
+  return reasons.length > 0 ? `${attentionText(reasons)} (tracking stopped)` : '';
 }
 
 export function attentionText(reasons: readonly string[]): string {
@@ -101,6 +161,11 @@ export function staleReason(since: string | null, why: string): string {
 const FAILURE_ADVICE = new Map([
   ['scac_auto_detect_failed', 'the carrier could not be detected: add the SCAC'],
 ]);
+
+/** A Number that cannot be tracked: `number not valid: <why>: <what to do>`. */
+export function invalidReason(row: { invalid?: string }): string {
+  return `number not valid: ${row.invalid ?? 'fix the number'}`;
+}
 
 /** `failed: not_found` in Tracking → `tracking failed: not_found` in Attention. */
 export function trackingReason(trackingState: string): string | null {

@@ -148,8 +148,14 @@ export function containerSnapshot(
   if (has('pickup_appointment_at'))
     out.pickup_appointment_at = instantText(a.pickup_appointment_at, podZone, 'appointment');
   if (has(POD_TERMINAL_NAME)) out.pod_terminal_name = text(a[POD_TERMINAL_NAME], 'terminal');
-  if (has('current_status') || has('pod_full_out_at') || has('empty_terminated_at'))
-    out[INTERNAL.atTerminal] = isAtTerminal(a) ? 'y' : 'n';
+  // What hasLeftTerminal reads.
+  const leaving = [
+    'current_status',
+    'pod_full_out_at',
+    'final_destination_full_out_at',
+    'empty_terminated_at',
+  ];
+  if (leaving.some(has)) out[INTERNAL.atTerminal] = isAtTerminal(a) ? 'y' : 'n';
   if (shipment === null) {
     Object.assign(out, { pod_vessel_name: '', pod_eta_at: '', pod_ata_at: '', [INTERNAL.eta]: '' });
   } else if (shipment) {

@@ -2,7 +2,7 @@
 
 import { AppError } from './errors';
 import { closest } from './did-you-mean';
-import { feesText, feesTotal, holdsText, isReadyForPickup } from './derived';
+import { feesText, feesTotal, holdsDetail, holdsText, isReadyForPickup } from './derived';
 import { isRecord, isUnreadable, readInstant, type Unreadable } from './attribute-values';
 import { lfdSerial, type LfdSource } from './lfd';
 import { fitCellText } from './sheet-text';
@@ -192,7 +192,8 @@ export function containerFieldValue(
       if (field.name === 'ready_for_pickup')
         return readable('holds_at_pod_terminal or available_for_pickup', isReadyForPickup(c));
       if (field.name === 'holds')
-        return readable('holds_at_pod_terminal', holdsText(c.holds_at_pod_terminal));
+        // As the Tracking sheet's Holds shows it, the terminal's description included.
+        return readable('holds_at_pod_terminal', holdsDetail(c.holds_at_pod_terminal));
       return readable('fees_at_pod_terminal', feesTotal(c.fees_at_pod_terminal));
     case 'deadline': {
       const deadlines = c.import_deadlines;

@@ -12,6 +12,7 @@ import type { ContainerAttributes } from './model';
 
 export const LFD_SOURCES = ['pickup', 'line', 'terminal', 'rail', 'earliest'] as const;
 export type LfdSource = (typeof LFD_SOURCES)[number];
+export const DEFAULT_LFD_SOURCE: LfdSource = 'earliest';
 /** The deadlines `earliest` chooses from. */
 export type DeadlineSource = 'line' | 'terminal' | 'rail';
 const DEADLINES: readonly DeadlineSource[] = ['terminal', 'line', 'rail'];
@@ -155,7 +156,8 @@ export function lfdSerial(c: ContainerAttributes, source: LfdSource): number | n
 }
 
 export function parseLfdSource(raw: unknown): LfdSource | null {
-  if (raw == null || raw === '') return 'pickup';
+  // The default is the deadline demurrage starts at, as the Tracking sheet's LFD shows it.
+  if (raw == null || raw === '') return DEFAULT_LFD_SOURCE;
   const text = String(raw).trim().toLowerCase();
   return (LFD_SOURCES as readonly string[]).includes(text) ? (text as LfdSource) : null;
 }

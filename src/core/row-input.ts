@@ -1,12 +1,9 @@
 // A Tracking row's inputs: what the number is, how to track it, and what is missing.
 
 import { cellErrorValue, identifierText, isBlank } from './cell-input';
-import {
-  hasValidCheckDigit,
-  looksLikeContainerNumber,
-  normalizeContainerNumber,
-} from './container-number';
+import { looksLikeContainerNumber, normalizeContainerNumber } from './container-number';
 import { REQUEST_TYPES, type RequestType } from './model';
+import { untrackableNumber } from './number-check';
 
 export interface RowInput {
   /** 0-based index in the sheet's values (row 1 is the header). */
@@ -21,6 +18,11 @@ export interface RowInput {
   problem?: string;
   /** The Number cell holds no usable identifier (an error value, a date, …): never looked up. */
   unusable?: boolean;
+  /**
+   * The Number cannot be tracked (a wrong check digit, `ABC`, a formula's text): why and what to
+   * do, for Attention. Never looked up or requested.
+   */
+  invalid?: string;
 }
 
 const TYPE_ALIASES = new Map<string, RequestType>([
@@ -87,8 +89,12 @@ export function parseRow(
   };
   if (typeText !== '' && !explicit) {
     row.problem = `unknown Type "${String(type).slice(0, 20)}" (use ${REQUEST_TYPES.join(', ')})`;
-  } else if (requestType === 'container' && (!containerLike || !hasValidCheckDigit(asContainer))) {
-    row.problem = 'invalid container number';
+    return row;
+  }
+  const invalid = untrackableNumber(requestType, text.text, asContainer);
+  if (invalid) {
+    row.problem = invalid.tracking;
+    row.invalid = invalid.why;
   }
   return row;
 }

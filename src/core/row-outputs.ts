@@ -13,7 +13,12 @@ import {
   unreadableCell,
   type Unreadable,
 } from './attribute-values';
-import { attentionText, containerReasons, shipmentReasons } from './attention';
+import {
+  attentionText,
+  attentionWhenStopped,
+  containerReasons,
+  shipmentReasons,
+} from './attention';
 import {
   feesByCurrency,
   feesMoneyText,
@@ -32,7 +37,7 @@ import {
 } from './model';
 import type { OutputHeader } from './sheet-layout';
 import { isAtTerminal } from './terminal-state';
-import { isStoppedByUser, stopStateOf, trackingStateText } from './tracking-state';
+import { stopStateOf, trackingStateText } from './tracking-state';
 
 type OutputValue = string | number | boolean | Date;
 export type RowOutputs = Partial<Record<OutputHeader, OutputValue>>;
@@ -87,9 +92,27 @@ function shipmentOutputs(s: ShipmentRecord | null | undefined, podZone?: unknown
   return out;
 }
 
-/** A shipment its user stopped asks for nothing: its data is no longer kept up to date. */
-const stoppedByUser = (s: ShipmentRecord | null | undefined) =>
-  !!s && isStoppedByUser(stopStateOf(s.attributes));
+/** Whether the service no longer tracks the shipment (its user or the service stopped it). */
+function trackingStopped(s: ShipmentRecord | null | undefined): boolean {
+  const state = s ? stopStateOf(s.attributes) : undefined;
+  return !!state && !isUnreadable(state) && state.stopped;
+}
+
+/** A stopped shipment's boxes still at the terminal keep their warnings: demurrage runs on. */
+function attention(reasons: string[], shipment: ShipmentRecord | null | undefined): string {
+  return trackingStopped(shipment) ? attentionWhenStopped(reasons) : attentionText(reasons);
+}
+
+/**
+ * When the box left its terminal, in that facility's time: the POD full-out, or for an inland
+ * move (no POD full-out) the final destination's full-out.
+ */
+function pickedUp(a: ContainerAttributes): string | Unreadable {
+  const pod = localTime(a.pod_full_out_at, zoneOrUtc(a.pod_timezone));
+  if (isUnreadable(pod) || pod !== '' || !sent(a, 'final_destination_full_out_at')) return pod;
+  const zone = zoneOrUtc(a.final_destination_timezone, a.pod_timezone);
+  return localTime(a.final_destination_full_out_at, zone);
+}
 
 export function containerRowOutputs(
   c: ContainerRecord,
@@ -100,9 +123,7 @@ export function containerRowOutputs(
   const a = c.attributes;
   const has = (name: string) => sent(a, name);
   const podZone = zoneOrUtc(a.pod_timezone);
-  const out: RowOutputs = {
-    Attention: attentionText(stoppedByUser(shipment) ? [] : containerReasons(a, now)),
-  };
+  const out: RowOutputs = { Attention: attention(containerReasons(a, now), shipment) };
   if (has('current_status')) out.Status = shown(readText(a.current_status), 'status');
   if (has('available_for_pickup') && has('holds_at_pod_terminal')) {
     const ready = isReadyForPickup(a);
@@ -118,8 +139,8 @@ export function containerRowOutputs(
   if (has('fees_at_pod_terminal')) out.Fees = shown(feesCell(a.fees_at_pod_terminal), 'fees');
   if (has('pickup_appointment_at'))
     out.Appointment = shown(localTime(a.pickup_appointment_at, podZone), 'appointment');
-  if (has('pod_full_out_at'))
-    out['Picked Up'] = shown(localTime(a.pod_full_out_at, podZone), 'picked up');
+  if (has('pod_full_out_at') || has('final_destination_full_out_at'))
+    out['Picked Up'] = shown(pickedUp(a), 'picked up');
   if (has('empty_terminated_at')) {
     const zone = zoneOrUtc(a.empty_terminated_timezone, a.pod_timezone);
     out['Empty Returned'] = shown(localTime(a.empty_terminated_at, zone), 'empty returned');
@@ -241,13 +262,12 @@ export function shipmentRowOutputs(
     .filter((t) => t !== '')
     .join('; ');
   return {
-    Attention: attentionText(
-      stoppedByUser(shipment)
-        ? []
-        : shipmentReasons(
-            containers.map((c) => c.attributes),
-            now,
-          ),
+    Attention: attention(
+      shipmentReasons(
+        containers.map((c) => c.attributes),
+        now,
+      ),
+      shipment,
     ),
     Status: statusCounts(containers),
     // Like its colour, a BOL's readiness is about the boxes still to be picked up.

@@ -230,6 +230,35 @@ export interface MergedSettings {
 }
 
 /**
+ * The longest text each setting may be: far above any real value, well below what Apps Script's
+ * properties hold (9 KB a value; a longer one fails with a bare "Argument too large: value").
+ */
+const SETTING_LIMITS: Record<keyof SettingsInput, { label: string; max: number }> = {
+  apiKey: { label: 'The API key (apiKey)', max: 1_000 },
+  apiBaseUrl: { label: 'The API base URL (apiBaseUrl)', max: 2_000 },
+  appUrl: { label: 'The App URL (appUrl)', max: 2_000 },
+  refreshRequestsPerMinute: { label: 'Requests per minute (refreshRequestsPerMinute)', max: 20 },
+  autoImport: { label: 'autoImport', max: 20 },
+  // 10 addresses of up to 254 characters, with their separators.
+  alertRecipients: { label: 'Alert recipients (alertRecipients)', max: 2_600 },
+  alertLfdDays: { label: 'Alert LFD days (alertLfdDays)', max: 20 },
+  alertDigestHour: { label: 'Digest hour (alertDigestHour)', max: 20 },
+};
+
+/** Says which setting is too long and its limit, before anything is parsed or stored. */
+function checkLengths(input: SettingsInput): void {
+  for (const [name, limit] of Object.entries(SETTING_LIMITS)) {
+    const value = input[name as keyof SettingsInput];
+    if (typeof value === 'string' && value.length > limit.max) {
+      throw new AppError(
+        'config',
+        `${limit.label} is too long: ${value.length.toLocaleString('en-US')} characters, at most ${limit.max.toLocaleString('en-US')}.`,
+      );
+    }
+  }
+}
+
+/**
  * The key is bound to the origin it was saved for: moving `apiBaseUrl` to another origin without
  * a new key clears it, so no editor can send the stored key to a host of their choosing.
  */
@@ -237,6 +266,7 @@ export function mergeSettings(current: Settings, input: SettingsInput): MergedSe
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new AppError('config', 'Settings must be an object like {apiKey, apiBaseUrl, appUrl}.');
   }
+  checkLengths(input);
   const next: Settings = { ...current };
   let notice: string | null = null;
   if (given(input.apiBaseUrl))

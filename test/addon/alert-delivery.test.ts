@@ -113,3 +113,41 @@ it('is due at the first run at or after the digest hour in the spreadsheet zone,
   expect(sent.map((e) => e.subject)).toEqual(['Container digest: 1 alert – Imports']);
   expect(after).toMatchObject({ sent: [], lastDigestDay: '2026-11-23' });
 });
+
+describe('the first digest after alerts begin', () => {
+  // Tokyo, digest at 09:00 (00:00 UTC).
+  const nine = { ...settings, alertDigestHour: 9 };
+  const at = (iso: string) => {
+    const c = context(iso);
+    c.ctx.settings = nine;
+    return c;
+  };
+
+  it('goes out at today’s digest hour when alerts began before it', () => {
+    // Alerts on at 07:00 in Tokyo (22:00 UTC the day before): an LFD-soon alert waits.
+    const first = at('2026-11-22T22:00:00Z');
+    const state = deliverAlerts(
+      { ...emptyAlertState(), pending: [alert('C1', 'lfd-soon')] },
+      first.ctx,
+    );
+    expect(first.sent).toEqual([]);
+    expect(new Date(nextDigestAt(state, 9, first.ctx.now, 'Asia/Tokyo')).toISOString()).toBe(
+      '2026-11-23T00:00:00.000Z',
+    );
+    const nineOClock = at('2026-11-23T00:00:00Z');
+    const after = deliverAlerts(state, nineOClock.ctx);
+    expect(nineOClock.sent.map((e) => e.subject)).toEqual(['Container digest: 1 alert – Imports']);
+    expect(after.lastDigestDay).toBe('2026-11-23');
+  });
+
+  it('waits for tomorrow’s when alerts began after today’s digest hour', () => {
+    const first = at('2026-11-23T01:00:00Z'); // 10:00 in Tokyo
+    const empty = { ...emptyAlertState(), pending: [alert('C1', 'lfd-soon')] };
+    expect(new Date(nextDigestAt(empty, 9, first.ctx.now, 'Asia/Tokyo')).toISOString()).toBe(
+      '2026-11-24T00:00:00.000Z',
+    );
+    const state = deliverAlerts(empty, first.ctx);
+    expect(first.sent).toEqual([]);
+    expect(state.lastDigestDay).toBe('2026-11-23');
+  });
+});

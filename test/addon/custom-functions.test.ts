@@ -163,8 +163,10 @@ describe('CONTAINER_INFO and SHIPMENT_INFO', () => {
 describe('TRACKING_LINK', () => {
   it('links to the deep link without a request', () => {
     const h = createHarness();
-    expect(h.cell('TRACKING_LINK', [['MSCU 123'], ['']])).toEqual([
-      ['http://127.0.0.1:4949/shipments/find?q=MSCU%20123'],
+    // The number as the Tracking sheet's Link has it: a container number normalised.
+    expect(h.cell('TRACKING_LINK', [['mscu 123456-6'], ['maeu 2405 12345'], ['']])).toEqual([
+      ['http://127.0.0.1:4949/shipments/find?q=MSCU1234566'],
+      ['http://127.0.0.1:4949/shipments/find?q=MAEU240512345'],
       [''],
     ]);
     expect(h.requests()).toBe(0);

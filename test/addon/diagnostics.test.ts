@@ -23,6 +23,10 @@ describe('getDiagnostics', () => {
     const h = createHarness({ sheetTimeZone: 'America/New_York' });
     const before = diagnostics(h);
     expect(value(before.deployment)).toMatchObject({ mode: 'bound', installationSource: 'NONE' });
+    // Only what is true: 15 minutes is the shortest interval offered.
+    expect(value(before.deployment).text).toBe(
+      'Bound script (not running as an installed add-on): auto-refresh can run as often as every 15 minutes.',
+    );
     const zones = value(before.zones);
     expect(zones).toMatchObject({
       spreadsheetTimeZone: 'America/New_York',
@@ -49,6 +53,12 @@ describe('getDiagnostics', () => {
     expect(before.limits.slice(1).map((l) => l.left)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^not (reported|observable)/)]),
     );
+    // The manifest has the send-mail scope: the email quota is read, as Settings shows it.
+    expect(before.limits).toContainEqual({
+      name: 'Email recipients today',
+      left: expect.stringMatching(/^\d+ left$/),
+    });
+    expect(JSON.stringify(before.limits)).not.toMatch(/permission/);
     expect(before.generatedAt).toBe(new Date(h.clock.now()).toISOString());
 
     h.gas.run('setupTrackingSheet');

@@ -3,6 +3,7 @@
 // token, forged and replayed deliveries, and a refresh's catch-up on deliveries that were lost.
 
 import { PUSH_EVENTS } from '../../src/api/webhooks';
+import { hasLeftTerminal } from '../../src/core/terminal-state';
 import { serveLocalWebApp, type LocalWebApp } from '../../local/emulator/webhooks/local-web-app';
 import { column, withRows, type createHarness } from '../helpers/addon-harness';
 
@@ -468,7 +469,8 @@ describe('alert emails from push', () => {
       .containers()
       .filter(
         (c) =>
-          !['picked_up', 'empty_returned'].includes(c.attributes.current_status) &&
+          // Only boxes still at the terminal alert about a hold.
+          !hasLeftTerminal({ ...c.attributes }) &&
           !c.attributes.holds_at_pod_terminal.some((x) => x.name === 'customs'),
       )
       .slice(0, 20)

@@ -1,6 +1,6 @@
 // Stop / resume tracking and the Timeline, through the built add-in against the emulator: the
 // Tracking sheet's `Tracking` says a shipment is stopped and why (the service's own reasons), a
-// user-stopped row asks for nothing in Attention, errors say what is wrong, and a container's
+// stopped row keeps the warnings of its boxes still at the terminal, errors say what is wrong, and a container's
 // transport events come back in order, with place and the place's local time.
 
 import { localTimeText } from '../../src/core/local-time';
@@ -58,7 +58,12 @@ describe('stopTracking / resumeTracking', () => {
 
     // Both rows say so at once, and the Change Log records it as the sidebar's doing.
     expect(column(h, 'Tracking')).toEqual(['stopped: by user', 'stopped: by user']);
-    expect(column(h, 'Attention')).toEqual(['', '']);
+    // Demurrage does not stop with tracking: the box still at the terminal keeps its warnings.
+    const warned = /^LFD passed 2 days ago; on hold: USDA.* \(tracking stopped\)$/;
+    expect(column(h, 'Attention')).toEqual([
+      expect.stringMatching(warned),
+      expect.stringMatching(warned),
+    ]);
     const logged = () =>
       sheetValues(h, 'Change Log')
         .slice(1)
@@ -71,7 +76,10 @@ describe('stopTracking / resumeTracking', () => {
       expect(row.slice(1)).toEqual(['tracked', 'stopped: by user', 'sidebar']);
     h.gas.run('refreshTrackingSheet');
     expect(column(h, 'Tracking')).toEqual(['stopped: by user', 'stopped: by user']);
-    expect(column(h, 'Attention')).toEqual(['', '']);
+    expect(column(h, 'Attention')).toEqual([
+      expect.stringMatching(warned),
+      expect.stringMatching(warned),
+    ]);
     expect(logged()).toHaveLength(4); // the refresh saw no change
 
     const resumed = h.gas.run<TrackingChange>('resumeTracking', [{ number: bol }]);
@@ -102,7 +110,7 @@ describe('stopTracking / resumeTracking', () => {
       'stopped: 28 days after the last pickup',
       'stopped: 56 days after arrival',
     ]);
-    expect(column(h, 'Attention')[2]).toMatch(/^LFD passed 59 days ago/);
+    expect(column(h, 'Attention')[2]).toMatch(/^LFD passed 59 days ago.*\(tracking stopped\)$/);
 
     // Stopping what the service stopped by itself changes nothing, and says so.
     const again = h.gas.run<TrackingChange>('stopTracking', [{ number: box.attributes.number }]);

@@ -259,7 +259,9 @@ describe('LFD(container, "earliest")', () => {
     const n = box.attributes.number;
     const serial = (d: number) => Date.UTC(2026, 10, d) / 86_400_000 + 25_569;
     expect(h.cell('LFD', n, 'earliest')).toBe(serial(25));
-    expect(h.cell('LFD', n)).toBe(serial(26)); // the default stays the coalesced pickup_lfd
+    // The default is the sheet's LFD (the earliest); the coalesced pickup_lfd by name.
+    expect(h.cell('LFD', n)).toBe(serial(25));
+    expect(h.cell('LFD', n, 'pickup')).toBe(serial(26));
   });
 });
 

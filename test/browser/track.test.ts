@@ -61,6 +61,19 @@ test('tracks a container, the carrier picked from the searchable list by name', 
     refNumbers: ['PO-1001', 'PO-1002'],
   });
   await expect(result.textContent()).resolves.toContain(created.id);
+  // The next number starts clean: it does not inherit this one's number or ref numbers.
+  await expect(page.getByLabel('Number', { exact: true }).inputValue()).resolves.toBe('');
+  await expect(page.getByLabel('Ref numbers (optional)').inputValue()).resolves.toBe('');
+  const next = newContainerNumber('918274');
+  await page.getByLabel('Number', { exact: true }).fill(next);
+  await page.getByRole('button', { name: 'Track', exact: true }).click();
+  await status().getByText(`Tracking requested for ${next}`).waitFor();
+  const second = s.h.emulator
+    .account()!
+    .trackingRequests()
+    .find((r) => r.requestNumber === next);
+  expect(second).toBeDefined();
+  expect(second!.refNumbers ?? []).toEqual([]);
   // The carrier list was fetched once and is then reused.
   await scac.fill('');
   await scac.focus();

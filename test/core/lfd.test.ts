@@ -87,8 +87,10 @@ describe('LFD calendar day', () => {
   });
 
   it('parses the source argument', () => {
-    expect(parseLfdSource(undefined)).toBe('pickup');
-    expect(parseLfdSource('')).toBe('pickup');
+    // The default is the sheet's LFD: the earliest deadline.
+    expect(parseLfdSource(undefined)).toBe('earliest');
+    expect(parseLfdSource('')).toBe('earliest');
+    expect(parseLfdSource('pickup')).toBe('pickup');
     expect(parseLfdSource(' Terminal ')).toBe('terminal');
     expect(parseLfdSource('port')).toBeNull();
   });

@@ -60,12 +60,15 @@ const OUTPUTS_OF: Record<string, string[]> = {
   import_deadlines: ['LFD', 'LFD Source', 'Attention'],
   // Facility times are read in the POD's zone.
   pod_timezone: ['LFD', 'Attention', 'Appointment', 'Picked Up', 'Empty Returned', 'Last Checked'],
-  final_destination_timezone: ['LFD', 'Attention'],
+  final_destination_timezone: ['LFD', 'Attention', 'Picked Up'],
   pickup_appointment_at: ['Appointment'],
   pod_full_out_at: ['Picked Up', 'Attention'],
+  // An inland move's full-out: Picked Up when there is no POD full-out, and the box has left.
+  final_destination_full_out_at: ['Picked Up', 'Attention'],
   empty_terminated_at: ['Empty Returned', 'Attention'],
   empty_terminated_timezone: ['Empty Returned'],
-  terminal_checked_at: ['Last Checked'],
+  // Data older than a day is said in Attention.
+  terminal_checked_at: ['Last Checked', 'Attention'],
 };
 
 const hostileValue = fc.oneof(

@@ -95,6 +95,9 @@ export function setupTrackTab(): TabHandlers {
         `Tracking requested for ${created.requestNumber}. The Tracking sheet shows its progress.`,
       );
       showCreated(created);
+      // The next number is another box: it must not inherit this one's number or ref numbers.
+      number.value = '';
+      refs.value = '';
     });
   });
 

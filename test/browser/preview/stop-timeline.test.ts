@@ -53,7 +53,10 @@ test('a demo row’s timeline; stop (confirmed first) and resume its shipment', 
   await p.menu('Refresh now');
   const tracking = await p.at(row, 'Tracking');
   await tracking.filter({ hasText: /^stopped: by user$/ }).waitFor();
-  await expect((await p.at(row, 'Attention')).textContent()).resolves.toBe('');
+  // Demurrage does not stop with tracking: the box at the terminal keeps what it says.
+  await expect((await p.at(row, 'Attention')).textContent()).resolves.toBe(
+    'ready for pickup (tracking stopped)',
+  );
   await p.screenshot('stopped-row', tracking);
 
   await p.sidebar.getByRole('button', { name: 'Resume tracking' }).click();

@@ -1,0 +1,118 @@
+// The architecture as `ls` shows it, kept true: layers point one way and no folder imports itself
+// in a circle. Read from the sources' own import lines (type-only imports count: a cycle of types
+// still makes two modules impossible to understand one at a time).
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+function sourcesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    if (statSync(full).isDirectory()) out.push(...sourcesUnder(full));
+    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(full);
+  }
+  return out;
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s(type\s)?[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/g;
+
+function resolve(from: string, spec: string): string | null {
+  const base = path.resolve(path.dirname(from), spec);
+  for (const candidate of [`${base}.ts`, path.join(base, 'index.ts'), base]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not this one
+    }
+  }
+  return null;
+}
+
+/** What `file` imports; with `valuesOnly`, not `import type` (erased from the bundle). */
+function importsOf(file: string, valuesOnly = false): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(IMPORT)]
+    .filter((m) => !(valuesOnly && m[1]))
+    .map((m) => resolve(file, m[2]))
+    .filter((t): t is string => t !== null);
+}
+
+const rel = (file: string) => path.relative(ROOT, file);
+
+/** Every import cycle among `files`, each as the list of modules around it (Tarjan's SCCs). */
+function cycles(files: string[]): string[][] {
+  const inSet = new Set(files);
+  const graph = new Map(files.map((f) => [f, importsOf(f).filter((t) => inSet.has(t))]));
+  let index = 0;
+  const indexOf = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    indexOf.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!indexOf.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, indexOf.get(w)!));
+    }
+    if (low.get(v) === indexOf.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(rel(w));
+      } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const f of files) if (!indexOf.has(f)) visit(f);
+  return found;
+}
+
+/** Imports from files under `from` into files under any of `forbidden`. */
+function crossings(from: string, forbidden: string[], valuesOnly = false): string[] {
+  const banned = forbidden.map((d) => path.join(ROOT, d) + path.sep);
+  return sourcesUnder(path.join(ROOT, from)).flatMap((file) =>
+    importsOf(file, valuesOnly)
+      .filter((target) => banned.some((b) => target.startsWith(b)))
+      .map((target) => `${rel(file)} → ${rel(target)}`),
+  );
+}
+
+describe('layers point one way', () => {
+  it('src/core is pure: it imports only src/core (and the shared ports)', () => {
+    expect(
+      crossings('src/core', ['src/api', 'src/engine', 'src/gas', 'src/addon', 'src/sidebar']),
+    ).toEqual([]);
+  });
+
+  it('src/api imports neither the engine nor Apps Script nor the add-in', () => {
+    expect(crossings('src/api', ['src/engine', 'src/gas', 'src/addon', 'src/sidebar'])).toEqual([]);
+  });
+
+  it('src/engine knows no Apps Script service and no add-in surface', () => {
+    expect(crossings('src/engine', ['src/gas', 'src/addon', 'src/sidebar'])).toEqual([]);
+  });
+
+  it('the sidebar client (browser code) takes only types from server code, and values from core', () => {
+    expect(
+      crossings('src/sidebar', ['src/api', 'src/engine', 'src/gas', 'src/addon'], true),
+    ).toEqual([]);
+  });
+});
+
+describe('no import cycles', () => {
+  it.each(['src', 'local/gas', 'local/emulator', 'local/preview'])('in %s', (dir) => {
+    expect(cycles(sourcesUnder(path.join(ROOT, dir)))).toEqual([]);
+  });
+});
