@@ -12,6 +12,7 @@ import { dayText } from '../core/change-snapshot';
 import { plural } from '../core/wording';
 import type { AlertState, QueuedAlert } from '../engine/alert-queue';
 import type { MailPort } from '../gas/mail';
+import type { MoneyAtRisk } from '../core/pull-list';
 
 export interface DeliveryContext {
   settings: Settings;
@@ -22,6 +23,8 @@ export interface DeliveryContext {
   now: number;
   /** Saves the state (called before MailApp, so a mark survives a run that dies while sending). */
   save: (state: AlertState) => void;
+  /** What tomorrow adds per currency, when this run priced the boxes (a refresh does). */
+  moneyAtRisk?: readonly MoneyAtRisk[];
 }
 
 const hourFormat = memoFormatter({ hour: 'numeric', hourCycle: 'h23' });
@@ -156,7 +159,9 @@ export function sendDigest(
   const items = state.pending.filter((a) => !isImmediate(a.kind));
   const count = items.length + state.sent.length;
   const done = scheduled ? { lastDigestDay: day } : {};
-  if (count === 0 || recipientsOf(ctx.settings).length === 0)
+  // Money at risk alone is worth a digest: it is what the day's work should start with.
+  const risk = (ctx.moneyAtRisk ?? []).filter((r) => r.amount > 0);
+  if ((count === 0 && risk.length === 0) || recipientsOf(ctx.settings).length === 0)
     return { state: { ...state, ...done }, alerts: 0, sent: false, error: null };
   const email = renderAlertEmail({
     kind: 'digest',
@@ -166,6 +171,7 @@ export function sendDigest(
     alerts: items,
     sentEarlier: state.sent,
     dropped: state.dropped,
+    moneyAtRisk: risk,
   });
   const result = sendOne(ctx, email, count, () =>
     ctx.save({

@@ -2,6 +2,7 @@
 // missing and reapplies the formats; it never moves, duplicates or clears a column.
 
 import { readLayout } from '../core/sheet-layout';
+import { ensureFreeTimeSheet } from './free-time-sheet';
 import {
   ALL_HEADERS,
   REFRESH_SIGNAL_NAME,
@@ -46,10 +47,11 @@ export function setupTrackingSheet(): string {
   const layout = readLayout(finalHeader);
   applyFormats(sheet, layout);
   statusSheet(ss);
+  const terms = ensureFreeTimeSheet(ss) ? ' Free Time sheet created with two example rules.' : '';
   const added = blank
     ? 'created the header row'
     : missing.length > 0
       ? `added ${missing.join(', ')}`
       : 'headers already complete';
-  return `Tracking sheet ready (${added}).`;
+  return `Tracking sheet ready (${added}).${terms}`;
 }

@@ -7,6 +7,7 @@ import { FakeConditionalFormatRule } from './conditional-format';
 import type { SheetModel, SpreadsheetModel } from './model';
 import { FakeProtection } from './protection';
 import { FakeRange } from './range';
+import { FakeRangeList } from './range-list';
 import { spreadsheetRules } from './rules';
 import { FakeSpreadsheet } from './spreadsheet';
 
@@ -92,6 +93,22 @@ export class FakeSheet implements Pick<
       numRows: numRows ?? 1,
       numColumns: numColumns ?? 1,
     });
+  }
+
+  getRangeList(a1Notations: string[]): FakeRangeList {
+    const list = Array.isArray(a1Notations) ? a1Notations : [];
+    return new FakeRangeList(
+      list.map((a1) => {
+        // Every notation is of this sheet: a sheet name in one of them is refused.
+        const { sheetName, cells } = splitSheetName(String(a1));
+        if (sheetName !== undefined && sheetName !== this.sheet.name) fail('Range not found');
+        return FakeSheet.rangeAt(
+          this.model,
+          this.sheet,
+          parseA1(cells, this.sheet.maxRows, this.sheet.maxColumns),
+        );
+      }),
+    );
   }
 
   getDataRange(): FakeRange {

@@ -1,0 +1,45 @@
+// The `Pull List` sheet, owned by the add-in: rebuilt whole by each refresh (cleared, then one
+// write of every row), never appended to, so it always is today's list and stays bounded by the
+// boxes on the Tracking sheet. The rows come from core/pull-list.ts.
+
+import { PULL_LIST_HEADERS, PULL_LIST_SHEET, type PullListRow } from '../core/pull-list';
+import { safeCell } from '../core/sheet-text';
+import { applyCurrencyFormats, type AmountCell } from './currency-formats';
+
+const WIDTHS = [125, 160, 85, 105, 105, 150, 260];
+const NOTE =
+  'Pull List: the boxes still at the terminal, available and without an active hold, most expensive to leave first ' +
+  '(Cost Tomorrow, then the earlier LFD). Rebuilt by every refresh of the Tracking sheet: edits here are replaced.';
+
+function pullListSheet(ss: GoogleAppsScript.Spreadsheet.Spreadsheet) {
+  const found = ss.getSheetByName(PULL_LIST_SHEET);
+  if (found) return found;
+  const sheet = ss.insertSheet(PULL_LIST_SHEET);
+  sheet.getRange(1, 1, 1, PULL_LIST_HEADERS.length).setFontWeight('bold');
+  sheet.getRange(1, 1).setNote(NOTE);
+  sheet.setFrozenRows(1);
+  sheet.getRange(2, 3, Math.max(sheet.getMaxRows() - 1, 1), 1).setNumberFormat('yyyy-mm-dd');
+  WIDTHS.forEach((w, i) => sheet.setColumnWidth(i + 1, w));
+  return sheet;
+}
+
+/** Replaces the Pull List with `rows`; returns the sheet writes it made. */
+export function rebuildPullList(
+  ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  rows: readonly PullListRow[],
+): number {
+  const sheet = pullListSheet(ss);
+  sheet.clearContents();
+  const values = [[...PULL_LIST_HEADERS], ...rows.map((r) => r.cells.map((v) => safeCell(v)))];
+  const max = sheet.getMaxRows();
+  if (values.length > max) sheet.insertRowsAfter(max, values.length - max);
+  sheet.getRange(1, 1, values.length, PULL_LIST_HEADERS.length).setValues(values);
+  const amounts: AmountCell[] = [];
+  rows.forEach((r, i) => {
+    for (const [header, currency] of Object.entries(r.currencies)) {
+      const column = (PULL_LIST_HEADERS as readonly string[]).indexOf(header) + 1;
+      if (column > 0 && currency) amounts.push({ row: i + 2, column, currency });
+    }
+  });
+  return 2 + applyCurrencyFormats(sheet, amounts);
+}
