@@ -37,6 +37,10 @@ export function setupTrackingSheet(): string {
   const present = new Set(header.map((h) => String(h).trim().toLowerCase()));
   const blank = header.every((h) => String(h).trim() === '');
   const missing = ALL_HEADERS.filter((h) => !present.has(h.toLowerCase()));
+  // A new sheet has 26 columns; writing headers past them would fail.
+  const needed = blank ? ALL_HEADERS.length : width + missing.length;
+  const max = sheet.getMaxColumns();
+  if (needed > max) sheet.insertColumnsAfter(max, needed - max);
   if (blank) {
     sheet.getRange(1, 1, 1, ALL_HEADERS.length).setValues([[...ALL_HEADERS]]);
     NEW_SHEET_COLUMNS.forEach((c, i) => sheet.setColumnWidth(i + 1, c.width));

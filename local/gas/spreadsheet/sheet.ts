@@ -144,6 +144,17 @@ export class FakeSheet implements Pick<
     return this;
   }
 
+  /**
+   * A new sheet has 26 columns (A–Z) and 1,000 rows; writing past them fails ("The coordinates
+   * of the range are outside the dimensions of the sheet."), so columns are inserted first.
+   */
+  insertColumnsAfter(afterPosition: number, howMany: number): this {
+    if (afterPosition < 1 || afterPosition > this.sheet.maxColumns)
+      fail('Those columns are out of bounds.');
+    this.sheet.insertColumns(afterPosition, howMany);
+    return this;
+  }
+
   insertRowsBefore(beforePosition: number, howMany: number): this {
     if (beforePosition < 1 || beforePosition > this.sheet.maxRows)
       fail('Those rows are out of bounds.');
@@ -264,6 +275,7 @@ registerFake(FakeSheet, {
     [
       'setName',
       'insertRowsAfter',
+      'insertColumnsAfter',
       'insertRowsBefore',
       'deleteRows',
       'deleteRow',
