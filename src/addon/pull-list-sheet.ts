@@ -6,7 +6,6 @@ import { PULL_LIST_HEADERS, PULL_LIST_SHEET, type PullListRow } from '../core/pu
 import { safeCell } from '../core/sheet-text';
 import { applyCurrencyFormats, type AmountCell } from './currency-formats';
 
-const WIDTHS = [125, 160, 85, 105, 105, 150, 260];
 const NOTE =
   'Pull List: the boxes still at the terminal, available and without an active hold, most expensive to leave first ' +
   '(Cost Tomorrow, then the earlier LFD). Rebuilt by every refresh of the Tracking sheet: edits here are replaced.';
@@ -19,18 +18,24 @@ function pullListSheet(ss: GoogleAppsScript.Spreadsheet.Spreadsheet) {
   sheet.getRange(1, 1).setNote(NOTE);
   sheet.setFrozenRows(1);
   sheet.getRange(2, 3, Math.max(sheet.getMaxRows() - 1, 1), 1).setNumberFormat('yyyy-mm-dd');
-  WIDTHS.forEach((w, i) => sheet.setColumnWidth(i + 1, w));
   return sheet;
 }
 
-/** Replaces the Pull List with `rows`; returns the sheet writes it made. */
+/**
+ * Replaces the Pull List with `rows` in one write: the rows of the last list that the new one
+ * does not reach are written blank in the same block. Returns the sheet writes it made.
+ */
 export function rebuildPullList(
   ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
   rows: readonly PullListRow[],
 ): number {
   const sheet = pullListSheet(ss);
-  sheet.clearContents();
-  const values = [[...PULL_LIST_HEADERS], ...rows.map((r) => r.cells.map((v) => safeCell(v)))];
+  const values: unknown[][] = [
+    [...PULL_LIST_HEADERS],
+    ...rows.map((r) => r.cells.map((v) => safeCell(v))),
+  ];
+  const blank = PULL_LIST_HEADERS.map(() => '');
+  for (let n = sheet.getLastRow(); values.length < n;) values.push(blank);
   const max = sheet.getMaxRows();
   if (values.length > max) sheet.insertRowsAfter(max, values.length - max);
   sheet.getRange(1, 1, values.length, PULL_LIST_HEADERS.length).setValues(values);
@@ -41,5 +46,5 @@ export function rebuildPullList(
       if (column > 0 && currency) amounts.push({ row: i + 2, column, currency });
     }
   });
-  return 2 + applyCurrencyFormats(sheet, amounts);
+  return 1 + applyCurrencyFormats(sheet, amounts);
 }
