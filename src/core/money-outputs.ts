@@ -84,8 +84,9 @@ function sumUp(moneys: readonly ContainerMoney[], sheetTimeZone: string): MoneyC
       if (o.state === 'problem') problem ??= o.text;
       else if (o.state === 'charge') {
         add(sums, o.charge.currency, o.charge.amount);
-        add(tomorrow, o.charge.currency, o.charge.tomorrow);
-      } else if (o.state === 'pending') add(tomorrow, o.currency, 0);
+        // Only a running clock adds tomorrow: a box at sea or done with shows no Cost Tomorrow.
+        if (!o.charge.final) add(tomorrow, o.charge.currency, o.charge.tomorrow);
+      }
     }
     if (problem) {
       cells.outputs[header] = problem;

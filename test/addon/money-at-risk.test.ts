@@ -33,10 +33,23 @@ const WAITING: Json = {
   pickup_appointment_at: null,
 };
 
-function boxesWith(shapes: Json[]): { h: Harness; numbers: string[] } {
+type Account = NonNullable<ReturnType<Harness['emulator']['account']>>;
+type Boxes = ReturnType<Account['containers']>;
+
+/** The SCAC of a box's shipping line, as the emulator holds it. */
+const scacOf = (account: Account, c: Boxes[number]) => {
+  const s = account.shipments().find((x) => x.id === c.shipmentId);
+  return String((s?.attributes as Json | undefined)?.shipping_line_scac ?? '');
+};
+
+function boxesWith(
+  shapes: Json[],
+  pick: (all: Boxes, account: Account) => Boxes = (all) => all,
+): { h: Harness; numbers: string[] } {
   const h = createHarness({ sheetTimeZone: 'America/Los_Angeles' });
   h.clock.set(Date.parse(NOW));
-  const boxes = h.emulator.account()!.containers().slice(0, shapes.length);
+  const account = h.emulator.account()!;
+  const boxes = pick(account.containers(), account).slice(0, shapes.length);
   boxes.forEach((c, i) => Object.assign(c.attributes as unknown as Json, WAITING, shapes[i]));
   h.gas.run('setupTrackingSheet');
   const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
@@ -182,20 +195,15 @@ describe('refresh', () => {
   });
 
   test('a rule row that cannot be read fills only its own cells, as text; hostile text stays text', () => {
-    const { h } = boxesWith([{}, {}]);
-    const scac = (i: number) =>
-      String(
-        (
-          h.emulator
-            .account()!
-            .shipments()
-            .find((s) =>
-              (s.relationships?.containers?.data ?? []).some(
-                (c: { id: string }) => c.id === h.emulator.account()!.containers()[i]!.id,
-              ),
-            )?.attributes as Json | undefined
-        )?.shipping_line_scac ?? '',
-      );
+    let lines: string[] = [];
+    // Two boxes of two shipping lines.
+    const { h } = boxesWith([{}, {}], (all, account) => {
+      const first = all[0]!;
+      const other = all.find((c) => scacOf(account, c) !== scacOf(account, first))!;
+      lines = [scacOf(account, first), scacOf(account, other)];
+      return [first, other];
+    });
+    const scac = (i: number) => lines[i]!;
     rules(h, [
       ['demurrage', scac(0), '', '', '', 'lots', 'USD'],
       ['detention', '', '', '', '', 'placeholder', 'USD'],
@@ -212,7 +220,8 @@ describe('refresh', () => {
     const detention = cellOf(h, 2, 'Detention')!;
     expect(String(detention.value)).toMatch(/^#Free Time row 3: Daily Rates "=IMPORTDATA/);
     expect(detention.formula).toBeUndefined();
-    if (scac(1) !== scac(0)) {
+    expect(scac(1)).not.toBe(scac(0));
+    {
       expect(cellOf(h, 3, 'Demurrage')!.value).toBe(600);
       expect(cellOf(h, 3, 'Demurrage')!.numberFormat).toBe('"EUR "#,##0.00');
     }

@@ -252,6 +252,26 @@ describe('days at the facility', () => {
     expect(outLate.outputs).toMatchObject({ Detention: 675, 'Cost Tomorrow': 175 });
   });
 
+  test('Cost Tomorrow stays blank while no clock runs: at sea, or done with', () => {
+    const cost = (a: ContainerAttributes) =>
+      containerMoneyCells(
+        { attributes: a, carrier: null },
+        terms(),
+        Date.parse('2026-12-10T15:00:00Z'),
+        'UTC',
+      ).outputs['Cost Tomorrow'];
+    expect(cost(box({ current_status: 'on_ship', import_deadlines: {} }))).toBe('');
+    expect(
+      cost(
+        box({
+          current_status: 'empty_returned',
+          pod_full_out_at: '2026-11-20T15:00:00Z',
+          empty_terminated_at: '2026-11-26T15:00:00Z',
+        }),
+      ),
+    ).toBe('');
+  });
+
   test('an inland move’s detention starts at the final destination’s full-out', () => {
     const a = box({
       current_status: 'on_rail',
