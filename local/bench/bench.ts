@@ -3,6 +3,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { changeDetectionReport } from './change-detection';
+import { moneyReport } from './money';
 import { concurrencyTable } from './concurrency';
 import * as s from './scenarios';
 import { largeAccountsReport } from './large-accounts';
@@ -61,7 +62,13 @@ for (const r of rows) {
 const table = lines.join('\n');
 console.log(table);
 console.log(`\n${concurrencyTable()}`);
-for (const report of [soakReport, largeAccountsReport, changeDetectionReport, pushLatencyReport])
+for (const report of [
+  soakReport,
+  largeAccountsReport,
+  changeDetectionReport,
+  moneyReport,
+  pushLatencyReport,
+])
   console.log(`\n${report()}`);
 
 if (process.argv.includes('--readme')) {

@@ -4,7 +4,6 @@
 
 import { PULL_LIST_HEADERS, PULL_LIST_SHEET, type PullListRow } from '../core/pull-list';
 import { safeCell } from '../core/sheet-text';
-import { applyCurrencyFormats, type AmountCell } from './currency-formats';
 
 const NOTE =
   'Pull List: the boxes still at the terminal, available and without an active hold, most expensive to leave first ' +
@@ -35,16 +34,12 @@ export function rebuildPullList(
     ...rows.map((r) => r.cells.map((v) => safeCell(v))),
   ];
   const blank = PULL_LIST_HEADERS.map(() => '');
-  for (let n = sheet.getLastRow(); values.length < n;) values.push(blank);
-  const max = sheet.getMaxRows();
-  if (values.length > max) sheet.insertRowsAfter(max, values.length - max);
+  const last = sheet.getLastRow();
+  while (values.length < last) values.push(blank);
+  if (values.length > last) {
+    const max = sheet.getMaxRows();
+    if (values.length > max) sheet.insertRowsAfter(max, values.length - max);
+  }
   sheet.getRange(1, 1, values.length, PULL_LIST_HEADERS.length).setValues(values);
-  const amounts: AmountCell[] = [];
-  rows.forEach((r, i) => {
-    for (const [header, currency] of Object.entries(r.currencies)) {
-      const column = (PULL_LIST_HEADERS as readonly string[]).indexOf(header) + 1;
-      if (column > 0 && currency) amounts.push({ row: i + 2, column, currency });
-    }
-  });
-  return 1 + applyCurrencyFormats(sheet, amounts);
+  return 1;
 }

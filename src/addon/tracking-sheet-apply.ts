@@ -135,7 +135,10 @@ export interface RowWrite {
 
 /**
  * The write step of both the refresh and push updates: one setValues per block of owned columns,
- * then one number-format call per currency for the amounts written.
+ * then one number-format call per currency for the amounts that changed. An amount the sheet
+ * already showed keeps the format it was written with, so a refresh where no amount moved (most
+ * of a day's refreshes) spends no format call; a row where any amount moved gets all of its
+ * amounts' formats again, so a rule's currency change is never left behind on its own row.
  */
 export function writeRowUpdates(write: RowWrite): number {
   const writes = writeOutputs(write.sheet, write.values, write.layout, write.rows, write.updates);
@@ -144,10 +147,18 @@ export function writeRowUpdates(write: RowWrite): number {
   for (const [index, currencies] of write.money.currencies) {
     const update = write.updates.get(index);
     if (!update) continue;
-    for (const [header, currency] of Object.entries(currencies) as [AmountHeader, string][]) {
-      const column = header in update ? write.layout.outputs[header] : undefined;
-      if (column != null) cells.push({ row: index + 1, column: column + 1, currency });
-    }
+    const amounts = (Object.entries(currencies) as [AmountHeader, string][]).flatMap(
+      ([header, currency]) => {
+        const column = header in update ? write.layout.outputs[header] : undefined;
+        return column == null ? [] : [{ header, column, currency }];
+      },
+    );
+    const moved = amounts.some(
+      ({ header, column }) => write.values[index]?.[column] !== update[header],
+    );
+    if (!moved) continue;
+    for (const a of amounts)
+      cells.push({ row: index + 1, column: a.column + 1, currency: a.currency });
   }
   return writes + applyCurrencyFormats(write.sheet, cells);
 }

@@ -174,6 +174,9 @@ function readRule(row: number, cells: Cells): RuleRow {
 
 /** The Free Time sheet's values (row 1 the headers) as rules, top to bottom. */
 export function readFreeTime(values: readonly (readonly unknown[])[]): FreeTimeTerms {
+  // A sheet emptied of everything holds no terms (like no sheet at all), not a broken header.
+  const filled = (v: unknown) => v instanceof Date || text(v) !== '';
+  if (!values.some((line) => line.some(filled))) return NO_TERMS;
   const header = values[0] ?? [];
   const columns = new Map<FreeTimeHeader, number>();
   header.forEach((cell, index) => {
@@ -193,7 +196,7 @@ export function readFreeTime(values: readonly (readonly unknown[])[]): FreeTimeT
     const line = values[i] ?? [];
     const cells: Cells = {};
     for (const [name, col] of columns) cells[name] = line[col];
-    if (Object.values(cells).every((v) => text(v) === '' && !(v instanceof Date))) continue;
+    if (!Object.values(cells).some(filled)) continue;
     rules.push(readRule(i + 1, cells));
   }
   return { rules, problem: null };

@@ -10,7 +10,7 @@ import { lfdCellDate, lfdSerial } from './lfd';
 import { localTimeText, zoneOrUtc } from './local-time';
 import { POD_TERMINAL_NAME } from './model';
 import { containerMoney, type ContainerMoney } from './money';
-import { containerMoneyCells, type AmountHeader, type PricedBox } from './money-outputs';
+import { containerMoneyCells, type PricedBox } from './money-outputs';
 import { isAtTerminal } from './terminal-state';
 import { readInstant } from './attribute-values';
 
@@ -25,9 +25,14 @@ export const PULL_LIST_HEADERS = [
   'Link',
 ] as const;
 
+/**
+ * A row of the Pull List. Its amounts are text with their currency (`USD 450.00`): the list is
+ * sorted already and rebuilt whole, so plain text saves a number-format call per rebuild.
+ */
 export interface PullListRow {
   cells: (string | number | Date)[];
-  currencies: Partial<Record<AmountHeader, string>>;
+  /** Cost Tomorrow as a number, for sorting and the digest. */
+  cost: number;
 }
 
 /** Per currency: what tomorrow adds and across how many boxes (the digest's lines). */
@@ -45,6 +50,16 @@ const textOf = (v: unknown) => {
 function appointment(a: PricedBox['attributes']): string {
   const at = readInstant(a.pickup_appointment_at);
   return at instanceof Date ? localTimeText(at, zoneOrUtc(a.pod_timezone)) : '';
+}
+
+/** `USD 1,250.00` for an amount in its currency; text (per currency, a problem) as it is. */
+function amountText(value: string | number | Date, currency: string | undefined): string {
+  if (typeof value !== 'number' || !currency) return String(value);
+  const amount = value.toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return `${currency} ${amount}`;
 }
 
 /** A sortable amount: a number, or the largest of a text's per-currency amounts. */
@@ -74,19 +89,14 @@ export function pullListRows(
           a.number,
           textOf(a[POD_TERMINAL_NAME]),
           lfdCellDate(a, 'earliest', sheetTimeZone) ?? '',
-          cost,
-          money.outputs.Demurrage ?? '',
+          amountText(cost, money.currencies['Cost Tomorrow']),
+          amountText(money.outputs.Demurrage ?? '', money.currencies.Demurrage),
           appointment(a),
           link(a.number),
         ],
-        currencies: {
-          ...(money.currencies['Cost Tomorrow']
-            ? { 'Cost Tomorrow': money.currencies['Cost Tomorrow'] }
-            : {}),
-          ...(money.currencies.Demurrage ? { Demurrage: money.currencies.Demurrage } : {}),
-        },
+        cost: sortAmount(cost),
       };
-      return { row, cost: sortAmount(cost), lfd: lfdSerial(a, 'earliest') ?? Infinity };
+      return { row, cost: row.cost, lfd: lfdSerial(a, 'earliest') ?? Infinity };
     });
   rows.sort(
     (x, y) =>

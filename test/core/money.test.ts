@@ -333,8 +333,8 @@ describe('a BOL row and the Pull List', () => {
     ].map((attributes) => ({ attributes, carrier: null }));
     const rows = pullListRows(boxes, terms(), now, 'UTC', (n) => `https://app/${n}`);
     expect(rows.map((r) => r.cells[0])).toEqual(['AAAU0000002', 'AAAU0000003', 'AAAU0000001']);
-    expect(rows[0]!.cells.slice(3, 5)).toEqual([150, 450]);
-    expect(rows[0]!.currencies).toEqual({ 'Cost Tomorrow': 'USD', Demurrage: 'USD' });
+    expect(rows[0]!.cells.slice(3, 5)).toEqual(['USD 150.00', 'USD 450.00']);
+    expect(rows.map((r) => r.cost)).toEqual([150, 0, 0]);
     expect(rows[0]!.cells[6]).toBe('https://app/AAAU0000002');
     expect(moneyAtRisk(boxes, terms(), now)).toEqual([{ currency: 'USD', amount: 450, boxes: 3 }]); // boxes 2, 4 and 5
   });
