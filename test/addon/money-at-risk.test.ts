@@ -228,3 +228,45 @@ describe('refresh', () => {
     expect(column(h, 'Status')).toEqual(['available', 'available']);
   });
 });
+
+describe('the sidebar’s view of the rules', () => {
+  test('lists each rule with the boxes it prices, why a row cannot be read, and unmatched boxes', () => {
+    const { h, numbers } = boxesWith([{}, {}]);
+    refresh(h);
+    const scac = (n: string) => {
+      const account = h.emulator.account()!;
+      const c = account.containers().find((x) => x.attributes.number === n)!;
+      return scacOf(account, c);
+    };
+    rules(h, [
+      ['demurrage', scac(numbers[0]!), '', '', '', '150x4, 250x5, 400', 'USD'],
+      ['detention', '', '', 'four', '', '100', 'USD'],
+      ['detention', 'NONE', '', 4, '', '100', 'USD'],
+    ]);
+    const before = h.requests();
+    const report = h.gas.run<{
+      sheet: boolean;
+      rules: { row: number; text: string; problem: boolean; boxes: number }[];
+      unmatched: string[];
+      unmatchedTotal: number;
+      boxes: number;
+    }>('getFreeTimeRules');
+    expect(report.sheet).toBe(true);
+    expect(report.boxes).toBe(2);
+    expect(report.rules[0]).toEqual({
+      row: 2,
+      text: `demurrage · ${scac(numbers[0]!)} · any terminal · 150x4, 250x5, 400 USD`,
+      problem: false,
+      boxes: numbers.filter((n) => scac(n) === scac(numbers[0]!)).length,
+    });
+    expect(report.rules[1]).toMatchObject({ row: 3, problem: true });
+    expect(report.rules[1]!.text).toMatch(/^row 3: Free Days "four" is not a whole number/);
+    // The broken detention row matches every box: none is left without a rule here.
+    expect(report.unmatchedTotal).toBe(0);
+    expect(h.requests()).toBe(before); // the cache and the sheets only
+
+    rules(h, [['detention', 'NONE', '', 4, '', '100', 'USD']]);
+    const none = h.gas.run<{ unmatched: string[]; unmatchedTotal: number }>('getFreeTimeRules');
+    expect(none).toMatchObject({ unmatched: [...numbers].sort(), unmatchedTotal: 2 });
+  });
+});
