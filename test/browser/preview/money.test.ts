@@ -72,3 +72,24 @@ test('the Pull List puts the most expensive box to leave first', async () => {
   expect(costs[0]).toBeGreaterThan(0);
   await p.screenshot('money-pull-list-1366x768');
 });
+
+test('Settings shows the Free Time rules in use and the boxes no rule matches', async () => {
+  await p.sheet('Tracking');
+  await p.menu('Settings');
+  await p.sidebar
+    .getByRole('heading', { name: 'Free Time (money at risk)' })
+    .scrollIntoViewIfNeeded();
+  const rules = p.sidebar.locator('#free-time-rules li');
+  await rules.first().waitFor();
+  const texts = await rules.allTextContents();
+  expect(texts[0]).toMatch(
+    /^Row 2: demurrage · any carrier · any terminal · 150x4, 250x5, 400 USD \(\d+ boxes\)$/,
+  );
+  expect(texts[1]).toMatch(
+    /^Row 3: detention · any carrier · any terminal · 4 calendar free days · 100x5, 175 USD/,
+  );
+  await expect(p.sidebar.locator('#free-time-unmatched').textContent()).resolves.toBe(
+    'Every box matches a rule.',
+  );
+  await p.screenshot('money-settings-1366x768');
+});
