@@ -189,6 +189,21 @@ describe('days at the facility', () => {
     expect(at('2026-12-05T15:00:00Z')).toMatchObject({ days: 10, amount: 2250, tomorrow: 400 });
   });
 
+  test('the worked example of notes/money.md', () => {
+    const a = box();
+    const dec5 = containerMoney(a, null, terms(), Date.parse('2026-12-05T17:00:00Z'));
+    expect(charge(dec5.demurrage)).toMatchObject({ days: 10, amount: 2250, tomorrow: 400 });
+    const out = box({
+      current_status: 'empty_returned',
+      pod_full_out_at: '2026-12-06T14:00:00Z',
+      empty_terminated_at: '2026-12-12T16:00:00Z',
+    });
+    const done = containerMoney(out, null, terms(), Date.parse('2026-12-20T17:00:00Z'));
+    expect(charge(done.demurrage)).toMatchObject({ days: 11, amount: 2650, final: true });
+    expect(done.returnBy).toBe(serial('2026-12-10T12:00:00Z', 'UTC'));
+    expect(charge(done.detention)).toMatchObject({ days: 2, amount: 200, final: true });
+  });
+
   test('a box picked up on its LFD owes no demurrage, then or ever', () => {
     const a = box({ current_status: 'picked_up', pod_full_out_at: '2026-11-25T19:00:00Z' });
     for (const iso of ['2026-11-25T20:00:00Z', '2026-12-20T15:00:00Z']) {
