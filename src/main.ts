@@ -46,5 +46,6 @@ export { listShippingLines } from './addon/shipping-lines-api';
 export { trackUntrackedRows } from './addon/menu-actions';
 export { getDiagnostics } from './addon/diagnostics-api';
 export { sendAlertDigestNow, getAlertStatus } from './addon/alerts-api';
+export { getFreeTimeRules } from './addon/free-time-api';
 export { doPost } from './addon/push-receive';
 export { enablePush, disablePush, getPushStatus } from './addon/push-api';

@@ -262,6 +262,12 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
         [],
       ],
       [
+        'getFreeTimeRules',
+        'server',
+        'The Free Time rules in use (each row in words, the boxes it prices, why a row cannot be read) and the boxes no rule matches.',
+        [],
+      ],
+      [
         'getAlertStatus',
         'server',
         'Whether alerts are on, their recipients, the last and next digest, alerts waiting, the email quota left and the last error.',

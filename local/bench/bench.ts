@@ -4,6 +4,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { changeDetectionReport } from './change-detection';
+import { moneyReport } from './money';
 import { concurrencyTable } from './concurrency';
 import * as s from './scenarios';
 import { largeAccountsReport } from './large-accounts';
@@ -68,6 +69,7 @@ const REPORTS = [
   changeDetectionReport,
   pushLatencyReport,
   pushRetriesReport,
+  moneyReport,
 ];
 const sections = [
   lines.join('\n'),

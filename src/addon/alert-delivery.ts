@@ -18,6 +18,7 @@ import { dayText } from '../core/change-snapshot';
 import { plural } from '../core/wording';
 import type { AlertState, QueuedAlert } from '../engine/alert-queue';
 import type { MailPort } from '../gas/mail';
+import type { MoneyAtRisk } from '../core/pull-list';
 
 export interface DeliveryContext {
   settings: Settings;
@@ -30,6 +31,8 @@ export interface DeliveryContext {
   save: (state: AlertState) => void;
   /** A push's delivery: at most one email per PUSH_EMAIL_GAP_MS. */
   fromPush?: boolean;
+  /** What tomorrow adds per currency, when this run priced the boxes (a refresh does). */
+  moneyAtRisk?: readonly MoneyAtRisk[];
 }
 
 export const PUSH_EMAIL_GAP_MS = 15 * 60_000;
@@ -170,7 +173,9 @@ export function sendDigest(
   const items = state.pending.filter((a) => !isImmediate(a.kind));
   const count = items.length + state.sent.length;
   const done = scheduled ? { lastDigestDay: day } : {};
-  if (count === 0 || recipientsOf(ctx.settings).length === 0)
+  // Money at risk alone is worth a digest: it is what the day's work should start with.
+  const risk = (ctx.moneyAtRisk ?? []).filter((r) => r.amount > 0);
+  if ((count === 0 && risk.length === 0) || recipientsOf(ctx.settings).length === 0)
     return { state: { ...state, ...done }, alerts: 0, sent: false, error: null };
   const email = renderAlertEmail({
     kind: 'digest',
@@ -180,6 +185,7 @@ export function sendDigest(
     alerts: items,
     sentEarlier: state.sent,
     dropped: state.dropped,
+    moneyAtRisk: risk,
   });
   const result = sendOne(ctx, email, count, () =>
     ctx.save({

@@ -9,8 +9,10 @@ import type { Execution } from '../gas/execution';
 import { appsScriptClock } from '../gas/services';
 import { ChangeRun } from './change-pipeline';
 import { rowObservations } from './row-observations';
+import { readFreeTimeTerms } from './free-time-sheet';
 import {
   containersByShipment,
+  moneyRun,
   trackedRowUpdate,
   writeRowUpdates,
   type FreshRecords,
@@ -50,11 +52,14 @@ export function applyFresh(
   const tz = ss.getSpreadsheetTimeZone();
   const byShipment = containersByShipment(fresh.containers.values());
   const updates = new Map<number, RowOutputs>();
+  // The rows' money columns too, from the Free Time rules (read only when a row is concerned).
+  const money = rows.length > 0 ? moneyRun(readFreeTimeTerms(ss)) : undefined;
   for (const row of rows) {
-    const update = trackedRowUpdate(row, fresh, byShipment, tz, now, appUrl);
+    const update = trackedRowUpdate(row, fresh, byShipment, tz, now, appUrl, money);
     if (update) updates.set(row.index, update);
   }
-  if (updates.size > 0) writeRowUpdates({ sheet, values, layout, rows, updates, source });
+  if (updates.size > 0)
+    writeRowUpdates({ sheet, values, layout, rows, updates, source, ...(money ? { money } : {}) });
   const changes = new ChangeRun(ss, run, source, now);
   changes.observe(rowObservations(rows, fresh, byShipment, new Map()));
   changes.finish();

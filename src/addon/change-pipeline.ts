@@ -31,6 +31,7 @@ import type { Settings } from '../core/settings';
 import { AlertQueue, type AlertState } from '../engine/alert-queue';
 import type { Execution } from '../gas/execution';
 import { mailApp, type MailPort } from '../gas/mail';
+import type { MoneyAtRisk } from '../core/pull-list';
 import { deliverAlerts, type DeliveryContext } from './alert-delivery';
 import { appendChanges, type Change, type ChangeSource } from './change-log';
 import { readState, writeState, type KnownRecord } from './change-state-sheet';
@@ -98,6 +99,7 @@ export interface ChangeOutcome {
 export class ChangeRun {
   private readonly observed = new Map<string, Snapshot>();
   private readonly extra: Change[] = [];
+  private atRisk: readonly MoneyAtRisk[] | undefined;
 
   constructor(
     private readonly ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
@@ -113,6 +115,11 @@ export class ChangeRun {
       const { number, snapshot } = snapshotOf(o);
       this.observed.set(number, mergeSnapshots(this.observed.get(number) ?? null, snapshot));
     }
+  }
+
+  /** What tomorrow adds per currency (the refresh's money step), for the digest. */
+  moneyAtRisk(risk: readonly MoneyAtRisk[]): void {
+    this.atRisk = risk;
   }
 
   /** Rows another step of the run decided on (the ref-number sync), for the one append. */
@@ -205,6 +212,7 @@ export class ChangeRun {
             saved = queue.save(s, saved);
           },
           this.source === 'push',
+          this.atRisk,
         ),
       );
     }
@@ -221,6 +229,7 @@ export function deliveryContext(
   now: number,
   save: (state: AlertState) => void,
   fromPush = false,
+  moneyAtRisk?: readonly MoneyAtRisk[],
 ): DeliveryContext {
   let zone: string | null = null;
   return {
@@ -229,6 +238,7 @@ export function deliveryContext(
     now,
     save,
     fromPush,
+    ...(moneyAtRisk ? { moneyAtRisk } : {}),
     get spreadsheetName() {
       return ss.getName();
     },

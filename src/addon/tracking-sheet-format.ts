@@ -9,18 +9,23 @@ export const REFRESH_SIGNAL_NAME = 'CT_LAST_REFRESH';
 /**
  * A new sheet's columns with their widths (px). The first ones answer what a dispatcher scans
  * for, "what needs doing, for which box, by when", and fit a 1366×768 laptop (about 1,250 px of
- * grid after the row numbers and scroll bar): Number, Attention, LFD, its source, Status, Ready,
- * Holds, Terminal (where to send the truck), Appointment and Updated. The rest follows; the user's inputs after the answers.
+ * grid after the row numbers and scroll bar): Number, Attention, LFD, what a day of delay costs
+ * and what has accrued (Cost Tomorrow, Demurrage, Detention, Return By), Status, Ready, Holds and
+ * Terminal (where to send the truck). The rest follows; the user's inputs after the answers.
  */
 export const NEW_SHEET_COLUMNS: readonly { header: string; width: number }[] = [
   { header: 'Number', width: 125 },
   { header: 'Attention', width: 240 },
   { header: 'LFD', width: 85 },
-  { header: 'LFD Source', width: 85 },
+  { header: 'Cost Tomorrow', width: 110 },
+  { header: 'Demurrage', width: 95 },
+  { header: 'Detention', width: 90 },
+  { header: 'Return By', width: 85 },
   { header: 'Status', width: 105 },
   { header: 'Ready', width: 50 },
-  { header: 'Holds', width: 170 },
-  { header: 'Terminal', width: 130 },
+  { header: 'Holds', width: 140 },
+  { header: 'Terminal', width: 125 },
+  { header: 'LFD Source', width: 85 },
   { header: 'Appointment', width: 140 },
   { header: 'Updated', width: 115 },
   { header: 'Fees', width: 130 },
@@ -43,6 +48,7 @@ export const ALL_HEADERS = NEW_SHEET_COLUMNS.map((c) => c.header);
 // they need no date format; Updated is the sheet's own date-time of the last confirmation.
 const FORMATS: Record<string, string> = {
   LFD: 'yyyy-mm-dd',
+  'Return By': 'yyyy-mm-dd',
   Updated: 'yyyy-mm-dd hh:mm',
   Number: '@',
   SCAC: '@',
@@ -66,7 +72,8 @@ const GREY = '#e0e0e0';
 export const HOW_TO =
   'Container Tracking: type container numbers, BOLs or booking numbers under Number; new ones are tracked at the next refresh (add a SCAC, or leave it empty and the service detects the carrier). ' +
   'Columns are found by their header, so you can reorder them and add your own: the add-in only writes Attention, Status, Ready, LFD, LFD Source, Holds, Terminal, Fees, ' +
-  'Vessel, POD, ETA, ATA, Appointment, Picked Up, Empty Returned, Last Checked, Tracking, Updated and Link. ' +
+  'Vessel, POD, ETA, ATA, Appointment, Picked Up, Empty Returned, Last Checked, Tracking, Updated, Link, Demurrage, Detention, Return By and Cost Tomorrow. ' +
+  'Money comes from your terms in the Free Time sheet (one rule a row, the first matching row from the top). ' +
   "Attention says what needs doing (the LFD is judged on the terminal's own calendar); times are the facility's local time. " +
   'Refresh from Extensions → Container Tracking.';
 

@@ -28,7 +28,14 @@ import { SHEET_NAME } from './tracking-sheet-format';
 import { reportRefresh } from './refresh-status';
 import { readRows, writeOutputs, type Row } from './tracking-sheet-rows-io';
 import { lastKnown, unconfirmedMarks, type SheetState } from './unconfirmed-rows';
-import { containersByShipment, trackedRowUpdate, writeRowUpdates } from './tracking-sheet-apply';
+import {
+  containersByShipment,
+  moneyRun,
+  trackedRowUpdate,
+  writeRowUpdates,
+} from './tracking-sheet-apply';
+import { readFreeTimeTerms } from './free-time-sheet';
+import { moneyStep } from './money-step';
 import { catchUpPush } from './push-catch-up';
 
 export interface RefreshReport {
@@ -214,6 +221,8 @@ export function refreshSpreadsheet(
         if (!boxes.has(c.attributes.number)) boxes.set(c.attributes.number, c);
     }
     const byShipment = containersByShipment(boxes.values());
+    // The Free Time rules: one read, priced into the rows' money columns below.
+    const money = moneyRun(readFreeTimeTerms(ss));
     const updates = new Map<number, RowOutputs>();
     const untracked: RowInput[] = [];
     for (const row of rows) {
@@ -221,7 +230,7 @@ export function refreshSpreadsheet(
         updates.set(row.index, { Tracking: row.problem ?? '' });
         continue;
       }
-      const tracked = trackedRowUpdate(row, sync, byShipment, tz, started, settings.appUrl);
+      const tracked = trackedRowUpdate(row, sync, byShipment, tz, started, settings.appUrl, money);
       if (tracked) {
         updates.set(row.index, tracked);
       } else if (row.invalid) {
@@ -278,11 +287,26 @@ export function refreshSpreadsheet(
       );
       for (const [index, mark] of marks) updates.set(index, mark);
     }
-    writeRowUpdates({ sheet, values, layout, rows, updates, source: 'refresh' });
+    writeRowUpdates({ sheet, values, layout, rows, updates, source: 'refresh', money });
     // Step: the change pipeline (change-pipeline.ts) sees what this run fetched; it logs and
     // alerts once the run's other rows (ref numbers) are in, in one append.
     const changes = new ChangeRun(ss, run, 'refresh', started);
     changes.observe(rowObservations(rows, sync, byShipment, bulk.entries));
+
+    // Step: money at risk (money-step.ts): the Pull List rebuilt, the digest's money lines.
+    changes.moneyAtRisk(
+      moneyStep({
+        ss,
+        rows,
+        fresh: { ...sync, containers: boxes },
+        byShipment,
+        terms: money.terms,
+        timeZone: tz,
+        now: started,
+        appUrl: settings.appUrl,
+        complete: sync.failure == null,
+      }),
+    );
 
     // Step: Ref Numbers both ways (ref-sync.ts), for the rows this run has the service's record of.
     const refs = refNumbersStep(

@@ -2,6 +2,7 @@
 // missing and reapplies the formats; it never moves, duplicates or clears a column.
 
 import { readLayout } from '../core/sheet-layout';
+import { ensureFreeTimeSheet } from './free-time-sheet';
 import {
   ALL_HEADERS,
   REFRESH_SIGNAL_NAME,
@@ -36,6 +37,10 @@ export function setupTrackingSheet(): string {
   const present = new Set(header.map((h) => String(h).trim().toLowerCase()));
   const blank = header.every((h) => String(h).trim() === '');
   const missing = ALL_HEADERS.filter((h) => !present.has(h.toLowerCase()));
+  // A new sheet has 26 columns; writing headers past them would fail.
+  const needed = blank ? ALL_HEADERS.length : width + missing.length;
+  const max = sheet.getMaxColumns();
+  if (needed > max) sheet.insertColumnsAfter(max, needed - max);
   if (blank) {
     sheet.getRange(1, 1, 1, ALL_HEADERS.length).setValues([[...ALL_HEADERS]]);
     NEW_SHEET_COLUMNS.forEach((c, i) => sheet.setColumnWidth(i + 1, c.width));
@@ -46,10 +51,11 @@ export function setupTrackingSheet(): string {
   const layout = readLayout(finalHeader);
   applyFormats(sheet, layout);
   statusSheet(ss);
+  const terms = ensureFreeTimeSheet(ss) ? ' Free Time sheet created with two example rules.' : '';
   const added = blank
     ? 'created the header row'
     : missing.length > 0
       ? `added ${missing.join(', ')}`
       : 'headers already complete';
-  return `Tracking sheet ready (${added}).`;
+  return `Tracking sheet ready (${added}).${terms}`;
 }

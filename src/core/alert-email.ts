@@ -5,6 +5,7 @@
 // lists the most urgent first. The API key is never an input here.
 
 import type { Alert, AlertKind } from './alert-rules';
+import type { MoneyAtRisk } from './pull-list';
 import { trackingLink } from './settings';
 import { plural } from './wording';
 
@@ -18,6 +19,17 @@ export interface AlertEmailInput {
   sentEarlier?: readonly Alert[];
   /** Alerts that did not fit the store (counted, then left to the Change Log). */
   dropped?: number;
+  /** Digest only: what one more day adds tomorrow, per currency (the Free Time terms). */
+  moneyAtRisk?: readonly MoneyAtRisk[];
+}
+
+/** `USD 1,250.00 at risk tomorrow across 3 boxes` */
+export function moneyAtRiskText(r: MoneyAtRisk): string {
+  const amount = r.amount.toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return `${r.currency} ${amount} at risk tomorrow across ${plural(r.boxes, 'box', 'boxes')}`;
 }
 
 export interface AlertEmail {
@@ -137,11 +149,15 @@ export function renderAlertEmail(input: AlertEmailInput): AlertEmail {
       ? `${plural(left, 'more alert')} not listed here: see the Change Log sheet of the spreadsheet.`
       : '';
   const link = (n: string) => trackingLink(input.appUrl, n);
+  const risk = input.kind === 'digest' ? (input.moneyAtRisk ?? []).map(moneyAtRiskText) : [];
 
   const text = [
     `${intro} "${input.spreadsheetName}":`,
     input.spreadsheetUrl,
     '',
+    ...(risk.length > 0
+      ? ['Money at risk (see the Pull List sheet):', ...risk.map((r) => `- ${r}`), '']
+      : []),
     ...shown.flatMap((s) => [
       `${s.title}:`,
       ...s.alerts.map((a) => `- ${a.number}: ${alertText(a)}  ${link(a.number)}`),
@@ -154,6 +170,11 @@ export function renderAlertEmail(input: AlertEmailInput): AlertEmail {
   const e = escapeHtml;
   const html = [
     `<p>${e(intro)} <a href="${e(input.spreadsheetUrl)}">${e(input.spreadsheetName)}</a>:</p>`,
+    ...(risk.length > 0
+      ? [
+          `<h3>Money at risk (see the Pull List sheet)</h3><ul>${risk.map((r) => `<li>${e(r)}</li>`).join('')}</ul>`,
+        ]
+      : []),
     ...shown.map(
       (s) =>
         `<h3>${e(s.title)}</h3><ul>${s.alerts

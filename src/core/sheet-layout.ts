@@ -23,6 +23,11 @@ export const OUTPUT_HEADERS = [
   'Tracking',
   'Updated',
   'Link',
+  // Money at risk (core/money-outputs.ts, MONEY_HEADERS).
+  'Demurrage',
+  'Detention',
+  'Return By',
+  'Cost Tomorrow',
 ] as const;
 
 export type InputHeader = (typeof INPUT_HEADERS)[number];

@@ -151,3 +151,41 @@ describe('the first digest after alerts begin', () => {
     expect(state.lastDigestDay).toBe('2026-11-23');
   });
 });
+
+describe('money at risk in the digest', () => {
+  const risk = [
+    { currency: 'EUR', amount: 200, boxes: 1 },
+    { currency: 'USD', amount: 1250, boxes: 3 },
+  ];
+
+  it('adds one line per currency, and alone is worth a digest', () => {
+    const { ctx, sent } = context('2026-11-23T23:00:00Z'); // 08:00 in Tokyo
+    deliverAlerts(
+      { ...emptyAlertState(), lastDigestDay: '2026-11-23' },
+      { ...ctx, moneyAtRisk: risk },
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toContain(
+      'Money at risk (see the Pull List sheet):\n- EUR 200.00 at risk tomorrow across 1 box\n- USD 1,250.00 at risk tomorrow across 3 boxes',
+    );
+  });
+
+  it('sends nothing when nothing is at risk and nothing else happened', () => {
+    const { ctx, sent } = context('2026-11-23T23:00:00Z');
+    deliverAlerts(
+      { ...emptyAlertState(), lastDigestDay: '2026-11-23' },
+      { ...ctx, moneyAtRisk: [{ currency: 'USD', amount: 0, boxes: 0 }] },
+    );
+    expect(sent).toHaveLength(0);
+  });
+
+  it('is never in an immediate email', () => {
+    const { ctx, sent } = context('2026-11-23T05:00:00Z');
+    deliverAlerts(
+      { ...emptyAlertState(), lastDigestDay: '2026-11-23', pending: [alert('C1', 'lfd-due')] },
+      { ...ctx, moneyAtRisk: risk },
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).not.toContain('Money at risk');
+  });
+});

@@ -308,7 +308,16 @@ describe('set-up for a dispatcher', () => {
     h.gas.run('setupTrackingSheet');
     const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
     const names = header(h) as string[];
-    expect(names.slice(0, 4)).toEqual(['Number', 'Attention', 'LFD', 'LFD Source']);
+    // What a day of delay costs right after the deadline (PRODUCT.md, "Money at risk").
+    expect(names.slice(0, 7)).toEqual([
+      'Number',
+      'Attention',
+      'LFD',
+      'Cost Tomorrow',
+      'Demurrage',
+      'Detention',
+      'Return By',
+    ]);
     // 1366×768: about 1,250 px of grid after the row numbers; what fits must include the answers.
     let width = 0;
     const visible: string[] = [];
@@ -318,9 +327,7 @@ describe('set-up for a dispatcher', () => {
       visible.push(name);
     }
     // Terminal too: where to send the truck for what needs doing.
-    expect(visible).toEqual(
-      expect.arrayContaining(['Status', 'Ready', 'Holds', 'Terminal', 'Updated']),
-    );
+    expect(visible).toEqual(expect.arrayContaining(['Status', 'Ready', 'Holds', 'Terminal']));
     expect(sheet.frozenRows).toBe(1);
     expect(sheet.frozenColumns).toBe(1);
     const type = sheet.cell(2, names.indexOf('Type') + 1)?.validation;

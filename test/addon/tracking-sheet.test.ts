@@ -48,7 +48,9 @@ describe('setupTrackingSheet', () => {
         },
       ],
     });
-    expect(h.gas.run('setupTrackingSheet')).toMatch(/added Attention, LFD, LFD Source, Ready/);
+    expect(h.gas.run('setupTrackingSheet')).toMatch(
+      /added Attention, LFD, Cost Tomorrow, Demurrage, Detention, Return By, Ready/,
+    );
     h.gas.run('setupTrackingSheet');
     const grid = sheetValues(h);
     expect(grid[0]!.slice(0, 3)).toEqual(['My Notes', 'Number', 'Status']);
@@ -78,19 +80,23 @@ describe('refreshTrackingSheet', () => {
     const report = h.gas.run<{ ok: boolean; updated: number }>('refreshTrackingSheet');
     expect(report).toMatchObject({ ok: true, updated: 2 });
     const calls = h.gas.lastExecution!.calls.calls;
-    expect(calls.SpreadsheetRead).toEqual({ 'Range.getValues': 1 }); // one read of the sheet, nothing else
+    // One read of the sheet and one of the Free Time rules, nothing else.
+    expect(calls.SpreadsheetRead).toEqual({ 'Range.getValues': 2 });
     // Output blocks, the status cells and a toast; plus, on this first sync, the ref numbers the
     // service holds written into the empty Ref Numbers cells (one block and its text format); and
     // the change pipeline's baseline, on a first refresh a new hidden sheet (insert, hide, protect
-    // as a warning with its description, the person's sheet activated back, one write).
-    expect(h.gas.lastExecution!.calls.totals.SpreadsheetWrite).toBeLessThanOrEqual(15);
-    // A second refresh with nothing new: the baseline costs one read, no write.
+    // as a warning with its description, the person's sheet activated back, one write). Money at
+    // risk: one currency format of the new amounts, and the new Pull List (insert, bold header,
+    // note, frozen row, LFD format; one write of its rows).
+    expect(h.gas.lastExecution!.calls.totals.SpreadsheetWrite).toBeLessThanOrEqual(22);
+    // A second refresh with nothing new: the baseline costs one read, no write (the other two:
+    // the sheet and the Free Time rules).
     h.clock.advance(60_000);
     const baseline = h.gas.spreadsheet.sheetByName('Change Log state')!;
     baseline.ensure(2, 2).value = '2026-11-20T15:00:30.000Z'; // a mark a rewrite would replace
     h.gas.counters.reset();
     h.gas.run('refreshTrackingSheet');
-    expect(h.gas.lastExecution!.calls.calls.SpreadsheetRead).toEqual({ 'Range.getValues': 2 });
+    expect(h.gas.lastExecution!.calls.calls.SpreadsheetRead).toEqual({ 'Range.getValues': 3 });
     expect(baseline.cell(2, 2)?.value).toBe('2026-11-20T15:00:30.000Z');
 
     expect(column(h, 'Status')[0]).toBe('available');

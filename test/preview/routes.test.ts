@@ -67,7 +67,11 @@ test('serves the page with a policy that allows only its own script and style', 
   await expect(call('/__preview/page.js')).resolves.toMatchObject({ status: 200, text: 'void 0;' });
   await expect(call('/favicon.ico')).resolves.toMatchObject({ status: 204 });
   const state = (await call('/__preview/state')).json();
-  expect(state.sheets.map((s: { name: string }) => s.name)).toEqual(['Sheet1', 'Tracking']);
+  expect(state.sheets.map((s: { name: string }) => s.name)).toEqual([
+    'Sheet1',
+    'Tracking',
+    'Free Time',
+  ]);
 });
 
 test('writes typed input into editable cells only', async () => {

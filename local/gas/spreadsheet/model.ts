@@ -80,6 +80,19 @@ export class SheetModel {
     this.maxRows += count;
   }
 
+  /** Blank columns after `afterColumn`: cells to their right move right (widths too). */
+  insertColumns(afterColumn: number, count: number): void {
+    for (const line of this.rows) {
+      if (!line || line.length <= afterColumn) continue;
+      line.splice(afterColumn, 0, ...Array.from({ length: count }, () => undefined));
+    }
+    const widths = [...this.columnWidths].map(
+      ([c, w]) => [c > afterColumn ? c + count : c, w] as [number, number],
+    );
+    this.columnWidths = new Map(widths);
+    this.maxColumns += count;
+  }
+
   deleteRows(row: number, count: number): void {
     if (row < 1 || row + count - 1 > this.maxRows) fail('Those rows are out of bounds.');
     if (count >= this.maxRows) fail("You can't delete all the rows on the sheet.");

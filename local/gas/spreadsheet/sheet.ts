@@ -7,6 +7,7 @@ import { FakeConditionalFormatRule } from './conditional-format';
 import type { SheetModel, SpreadsheetModel } from './model';
 import { FakeProtection } from './protection';
 import { FakeRange } from './range';
+import { FakeRangeList } from './range-list';
 import { spreadsheetRules } from './rules';
 import { FakeSpreadsheet } from './spreadsheet';
 
@@ -94,6 +95,22 @@ export class FakeSheet implements Pick<
     });
   }
 
+  getRangeList(a1Notations: string[]): FakeRangeList {
+    const list = Array.isArray(a1Notations) ? a1Notations : [];
+    return new FakeRangeList(
+      list.map((a1) => {
+        // Every notation is of this sheet: a sheet name in one of them is refused.
+        const { sheetName, cells } = splitSheetName(String(a1));
+        if (sheetName !== undefined && sheetName !== this.sheet.name) fail('Range not found');
+        return FakeSheet.rangeAt(
+          this.model,
+          this.sheet,
+          parseA1(cells, this.sheet.maxRows, this.sheet.maxColumns),
+        );
+      }),
+    );
+  }
+
   getDataRange(): FakeRange {
     const area = {
       row: 1,
@@ -124,6 +141,17 @@ export class FakeSheet implements Pick<
     if (afterPosition < 1 || afterPosition > this.sheet.maxRows)
       fail('Those rows are out of bounds.');
     this.sheet.insertRows(afterPosition, howMany);
+    return this;
+  }
+
+  /**
+   * A new sheet has 26 columns (A–Z) and 1,000 rows; writing past them fails ("The coordinates
+   * of the range are outside the dimensions of the sheet."), so columns are inserted first.
+   */
+  insertColumnsAfter(afterPosition: number, howMany: number): this {
+    if (afterPosition < 1 || afterPosition > this.sheet.maxColumns)
+      fail('Those columns are out of bounds.');
+    this.sheet.insertColumns(afterPosition, howMany);
     return this;
   }
 
@@ -247,6 +275,7 @@ registerFake(FakeSheet, {
     [
       'setName',
       'insertRowsAfter',
+      'insertColumnsAfter',
       'insertRowsBefore',
       'deleteRows',
       'deleteRow',

@@ -22,6 +22,8 @@ export function fillTrackingSheet(
   rows: DemoRow[],
 ): void {
   const noteColumn = sheet.lastColumn() + 1;
+  // A person adds a column first when the sheet has none left (Sheets refuses writes past it).
+  if (noteColumn > sheet.maxColumns) sheet.insertColumns(sheet.maxColumns, 1);
   model.write(sheet, 1, noteColumn, NOTE_HEADER);
   sheet.ensure(1, noteColumn).fontWeight = 'bold';
   sheet.columnWidths.set(noteColumn, 330);

@@ -30,6 +30,7 @@ export type SidebarApi = Pick<
   | 'getPushStatus'
   | 'sendAlertDigestNow'
   | 'getAlertStatus'
+  | 'getFreeTimeRules'
   | 'enablePush'
   | 'disablePush'
 >;

@@ -2,6 +2,7 @@
 // last 4 characters; the field starts empty, and an empty field keeps the stored key.
 
 import { setupAlertsSection } from './alerts-section';
+import { setupFreeTimeSection } from './free-time-section';
 import { byId } from './dom';
 import { intervalText, keyStateText } from './format';
 import { setupPushBlock } from './push-block';
@@ -27,6 +28,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
   const autoStatus = byId('auto-status', HTMLElement);
   const alerts = setupAlertsSection();
   const push = setupPushBlock();
+  const freeTime = setupFreeTimeSection();
 
   function showSettings(s: ResultOf<'getSettings'>): void {
     keyState.textContent = keyStateText(s);
@@ -101,6 +103,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
       call('getSettings').then(showSettings, (e: unknown) => showError(status, e));
       call('getAutoRefresh').then(showAuto, (e: unknown) => showError(autoStatus, e));
       push.show();
+      freeTime.show();
     },
   };
 }

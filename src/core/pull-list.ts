@@ -1,0 +1,134 @@
+// The `Pull List` (PRODUCT.md, "Money at risk"): the boxes still at the terminal, available and
+// without an active hold, most expensive to leave first (Cost Tomorrow descending, then the
+// earlier LFD). Pure: the rows, their amounts' currencies, and the money at risk tomorrow per
+// currency that the digest reports (core/money-at-risk in the same pass).
+
+import { readText, isUnreadable } from './attribute-values';
+import { isReadyForPickup } from './derived';
+import type { FreeTimeTerms } from './free-time';
+import { lfdCellDate, lfdSerial } from './lfd';
+import { localTimeText, zoneOrUtc } from './local-time';
+import { POD_TERMINAL_NAME } from './model';
+import { containerMoney, type ContainerMoney } from './money';
+import { containerMoneyCells, type PricedBox } from './money-outputs';
+import { isAtTerminal } from './terminal-state';
+import { readInstant } from './attribute-values';
+
+export const PULL_LIST_SHEET = 'Pull List';
+export const PULL_LIST_HEADERS = [
+  'Number',
+  'Terminal',
+  'LFD',
+  'Cost Tomorrow',
+  'Demurrage',
+  'Appointment',
+  'Link',
+] as const;
+
+/**
+ * A row of the Pull List. Its amounts are text with their currency (`USD 450.00`): the list is
+ * sorted already and rebuilt whole, so plain text saves a number-format call per rebuild.
+ */
+export interface PullListRow {
+  cells: (string | number | Date)[];
+  /** Cost Tomorrow as a number, for sorting and the digest. */
+  cost: number;
+}
+
+/** Per currency: what tomorrow adds and across how many boxes (the digest's lines). */
+export interface MoneyAtRisk {
+  currency: string;
+  amount: number;
+  boxes: number;
+}
+
+const textOf = (v: unknown) => {
+  const t = readText(v);
+  return isUnreadable(t) ? '' : (t ?? '');
+};
+
+function appointment(a: PricedBox['attributes']): string {
+  const at = readInstant(a.pickup_appointment_at);
+  return at instanceof Date ? localTimeText(at, zoneOrUtc(a.pod_timezone)) : '';
+}
+
+/** `USD 1,250.00` for an amount in its currency; text (per currency, a problem) as it is. */
+function amountText(value: string | number | Date, currency: string | undefined): string {
+  if (typeof value !== 'number' || !currency) return String(value);
+  const amount = value.toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return `${currency} ${amount}`;
+}
+
+/** A sortable amount: a number, or the largest of a text's per-currency amounts. */
+function sortAmount(v: unknown): number {
+  if (typeof v === 'number') return v;
+  const amounts = String(v ?? '')
+    .match(/\d+(?:\.\d+)?/g)
+    ?.map(Number);
+  return amounts && amounts.length > 0 ? Math.max(...amounts) : -1;
+}
+
+export function pullListRows(
+  boxes: readonly PricedBox[],
+  terms: FreeTimeTerms,
+  now: number,
+  sheetTimeZone: string,
+  link: (number: string) => string,
+): PullListRow[] {
+  const rows = boxes
+    .filter((b) => isAtTerminal(b.attributes) && isReadyForPickup(b.attributes) === true)
+    .map((b) => {
+      const a = b.attributes;
+      const money = containerMoneyCells(b, terms, now, sheetTimeZone);
+      const cost = money.outputs['Cost Tomorrow'] ?? '';
+      const row: PullListRow = {
+        cells: [
+          a.number,
+          textOf(a[POD_TERMINAL_NAME]),
+          lfdCellDate(a, 'earliest', sheetTimeZone) ?? '',
+          amountText(cost, money.currencies['Cost Tomorrow']),
+          amountText(money.outputs.Demurrage ?? '', money.currencies.Demurrage),
+          appointment(a),
+          link(a.number),
+        ],
+        cost: sortAmount(cost),
+      };
+      return { row, cost: row.cost, lfd: lfdSerial(a, 'earliest') ?? Infinity };
+    });
+  rows.sort(
+    (x, y) =>
+      y.cost - x.cost ||
+      x.lfd - y.lfd ||
+      String(x.row.cells[0]).localeCompare(String(y.row.cells[0])),
+  );
+  return rows.map((r) => r.row);
+}
+
+/** What tomorrow adds, per currency, over the boxes still at the terminal or out and not back. */
+export function moneyAtRisk(
+  boxes: readonly PricedBox[],
+  terms: FreeTimeTerms,
+  now: number,
+): MoneyAtRisk[] {
+  const by = new Map<string, MoneyAtRisk>();
+  for (const b of boxes) {
+    const m: ContainerMoney = containerMoney(b.attributes, b.carrier, terms, now);
+    const counted = new Set<string>();
+    for (const o of [m.demurrage, m.detention]) {
+      if (o.state !== 'charge' || o.charge.tomorrow <= 0) continue;
+      const entry = by.get(o.charge.currency) ?? {
+        currency: o.charge.currency,
+        amount: 0,
+        boxes: 0,
+      };
+      entry.amount = Math.round((entry.amount + o.charge.tomorrow) * 100) / 100;
+      if (!counted.has(o.charge.currency)) entry.boxes += 1;
+      counted.add(o.charge.currency);
+      by.set(o.charge.currency, entry);
+    }
+  }
+  return [...by.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+}
