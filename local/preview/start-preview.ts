@@ -41,6 +41,8 @@ export interface PreviewOptions {
 export interface Preview {
   url: string;
   emulatorUrl: string;
+  /** The emulator's demo account key (made up; for trying the emulator's API by hand). */
+  demoKey: string;
   session: PreviewSession;
   close(): Promise<void>;
 }
@@ -155,6 +157,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     return {
       url: host.url,
       emulatorUrl: emulator.url,
+      demoKey: info.demoKey,
       session,
       close: async () => {
         await ticker.stop();

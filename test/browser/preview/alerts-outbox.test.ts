@@ -8,8 +8,6 @@ import type { Preview } from '../../../local/preview/start-preview';
 import type { PreviewPage } from './preview-page';
 import { usePreview } from './use-preview';
 
-jest.setTimeout(90_000);
-
 let preview: Preview;
 let p: PreviewPage;
 

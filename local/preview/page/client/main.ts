@@ -66,6 +66,8 @@ function renderTabs(next: PageState): void {
         activeSheet = s.name;
         selection = { row: 1, column: 1 };
         shown.sheet = '';
+        // Another sheet opens at its top left, not where the last one was scrolled to.
+        ui.scroll.scrollTo(0, 0);
         if (state) apply(state);
         void select();
       });
