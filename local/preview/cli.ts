@@ -1,4 +1,6 @@
-// `npm start`: the local preview. Prints one URL; Ctrl+C stops it (the emulator child too).
+// `npm start`: the local preview. Prints the page's URL, and beside it the emulator's address and
+// its demo key (made up, for calling the emulator's API by hand, e.g. with curl); Ctrl+C stops
+// it (the emulator child too).
 // PORT picks the page's port (default 3000), EMULATOR_PORT the emulator's (default 4949).
 // RETURNED_DATES=script shows Dates returned by formulas in the script's zone (Etc/UTC) instead of
 // the spreadsheet's: Sheets' rule is not documented (local/preview/formula/returned-dates.ts).
@@ -23,7 +25,9 @@ async function main(): Promise<void> {
   console.log('Starting the local preview (emulator, add-in, demo spreadsheet)…');
   const preview = await startPreview({ port, emulatorPort, returnedDates });
   console.log(`Container Tracking preview: ${preview.url}/`);
-  console.log('Open it in a browser. Ctrl+C stops the preview and the emulator.');
+  console.log(`  Emulator API base URL: ${preview.emulatorUrl}/v2`);
+  console.log(`  Demo key:              ${preview.demoKey}`);
+  console.log('Open the preview in a browser. Ctrl+C stops the preview and the emulator.');
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,12 +1,16 @@
 // The preview's own routes on the local host (which already serves /sidebar and /__gas/run): the
 // page and its assets, the state it polls, and what a person does on it (type in a cell, select
-// one, pick a menu item, switch time speed). Actions answer with the new state.
+// one or a whole column, format it, pick a menu item, switch time speed). Actions answer with
+// the new state.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GasRuntime, MenuItem } from '../gas';
+import { columnToLetters, type Area } from '../gas/spreadsheet/a1';
+import type { SheetModel } from '../gas/spreadsheet/model';
 import { withShim } from '../host/google-script-shim';
 import { isEditable } from './editable-cells';
 import { a1 } from './formula/refs';
+import { applyNumberFormat, numberFormatChoice } from './number-formats';
 import type { ActionResult, PageState } from './page/page-state';
 import { ECHO_PATH, WebAppExec } from './web-app-exec';
 
@@ -73,6 +77,8 @@ interface Target {
   sheet: string;
   row: number;
   column: number;
+  /** The whole column (its letter was clicked), not only the cell. */
+  wholeColumn: boolean;
 }
 
 function target(body: Body): Target | null {
@@ -80,8 +86,19 @@ function target(body: Body): Target | null {
   if (typeof sheet !== 'string' || !Number.isInteger(row) || !Number.isInteger(column)) {
     return null;
   }
-  return { sheet, row: row as number, column: column as number };
+  return { sheet, row: row as number, column: column as number, wholeColumn: !!body.wholeColumn };
 }
+
+function areaOf(at: Target, sheet: SheetModel): Area {
+  return at.wholeColumn
+    ? { row: 1, column: at.column, numRows: sheet.maxRows, numColumns: 1 }
+    : { row: at.row, column: at.column, numRows: 1, numColumns: 1 };
+}
+
+const rangeA1 = (at: Target): string =>
+  at.wholeColumn
+    ? `${columnToLetters(at.column)}:${columnToLetters(at.column)}`
+    : a1(at.row, at.column);
 
 export function previewRoutes(
   session: PreviewActions,
@@ -108,7 +125,21 @@ export function previewRoutes(
     '/__preview/select': (body) => {
       const at = target(body);
       if (!at || !session.runtime.spreadsheet.sheetByName(at.sheet)) return null;
-      session.runtime.select(at.sheet, a1(at.row, at.column));
+      session.runtime.select(at.sheet, rangeA1(at));
+      return result();
+    },
+    '/__preview/format': (body) => {
+      const at = target(body);
+      const model = session.runtime.spreadsheet;
+      const sheet = at && model.sheetByName(at.sheet);
+      const choice = numberFormatChoice(body.format);
+      if (!at || !sheet || !choice) return null;
+      try {
+        applyNumberFormat(model, sheet, areaOf(at, sheet), choice);
+      } catch (e) {
+        // The runtime's own message for a range outside the sheet, as a script would get it.
+        return result({ error: (e as Error).message });
+      }
       return result();
     },
     '/__preview/menu': (body) => {

@@ -42,6 +42,8 @@ export interface PreviewOptions {
 export interface Preview {
   url: string;
   emulatorUrl: string;
+  /** The emulator's demo account key (made up; for trying the emulator's API by hand). */
+  demoKey: string;
   session: PreviewSession;
   close(): Promise<void>;
 }
@@ -167,6 +169,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     return {
       url: host.url,
       emulatorUrl: emulator.url,
+      demoKey: info.demoKey,
       session,
       close: async () => {
         await ticker.stop();

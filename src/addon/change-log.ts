@@ -17,6 +17,11 @@ export const LOG_ROWS = 5_000;
 export const ARCHIVE_ROWS = 50_000;
 /** Moved at once when the log is over its limit, so a busy log is not trimmed on every run. */
 const MOVE_BLOCK = 500;
+/**
+ * Time shows like the sheet's other times (the Tracking sheet's Updated column): a Date written
+ * into a cell nobody formatted would show in Sheets' default "M/d/yyyy H:mm:ss".
+ */
+export const CHANGE_LOG_TIME_FORMAT = 'yyyy-mm-dd hh:mm';
 
 export type ChangeSource = 'refresh' | 'push' | 'sidebar';
 
@@ -62,6 +67,7 @@ export function appendChanges(
   log
     .getRange(last + 1, 1, changes.length, CHANGE_LOG_HEADERS.length)
     .setValues(changes.map(asRow));
+  log.getRange(last + 1, 1, changes.length, 1).setNumberFormat(CHANGE_LOG_TIME_FORMAT);
   const rows = last - 1 + changes.length;
   if (rows > LOG_ROWS) archiveOldest(ss, log, rows - LOG_ROWS + MOVE_BLOCK);
 }
@@ -80,6 +86,7 @@ function archiveOldest(
   archive
     .getRange(last + 1, 1, moving.length, width)
     .setValues(moving.map((r) => r.map((v, i) => (i === 0 ? v : safeCell(v)))));
+  archive.getRange(last + 1, 1, moving.length, 1).setNumberFormat(CHANGE_LOG_TIME_FORMAT);
   log.deleteRows(2, count);
   const archived = last - 1 + moving.length;
   if (archived > ARCHIVE_ROWS) archive.deleteRows(2, archived - ARCHIVE_ROWS);

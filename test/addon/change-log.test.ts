@@ -42,6 +42,7 @@ class GridSheet {
         });
       },
       getValues: () => this.rows.slice(row - 1, row - 1 + n),
+      setNumberFormat: () => undefined,
     };
   }
 }

@@ -2,6 +2,7 @@
 // service's own 422 details, 401 and 429, and "Track all untracked rows".
 
 import { containerCheckDigit } from '../../src/core/container-number';
+import { SUGGEST_DELAY_MS } from '../../src/sidebar/client/carrier-suggestion';
 import type { SidebarSession } from './support/sidebar-session';
 import { useSidebarSessions } from './support/use-sidebar-sessions';
 
@@ -180,11 +181,17 @@ test('typing a number fills its carrier by itself (auto_select), and tracks with
   const { page } = s;
   await page.getByLabel('What to track').selectOption('bill_of_lading');
   const numberField = page.getByLabel('Number', { exact: true });
-  // Not yet a plausible number: nothing is asked.
+  // Not yet a plausible number: no question is even scheduled. The wait for one is on the page's
+  // clock, which stands still while the keys are typed (a busy machine may pause between two
+  // keystrokes longer than the debounce) and then moves past the delay once.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
   await numberField.pressSequentially('MED');
-  await page.waitForTimeout(600);
+  await page.clock.runFor(SUGGEST_DELAY_MS + 1);
   expect(s.callsTo('inferCarrier')).toHaveLength(0);
   await numberField.pressSequentially('UFR030802');
+  await page.clock.runFor(SUGGEST_DELAY_MS + 1);
+  await page.clock.resume();
   await scacBecomes('MSCU');
   await suggestion().getByText('Carrier from the number: Mediterranean Shipping Company').waitFor();
   await page.locator('#track-scac-hint').getByText('Carrier: Mediterranean').waitFor();

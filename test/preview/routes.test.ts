@@ -126,6 +126,52 @@ test('selects a cell for the sidebar and passes speed changes on', async () => {
   expect(speeds).toEqual([60]);
 });
 
+test('selects a whole column, as clicking its letter does', async () => {
+  await call('/__preview/select', { sheet: 'Tracking', row: 1, column: 3, wholeColumn: true });
+  expect(h.gas.spreadsheet.active?.area).toEqual({
+    row: 1,
+    column: 3,
+    numRows: tracking().maxRows,
+    numColumns: 1,
+  });
+});
+
+test('Format → Number applies a named choice through Range.setNumberFormat, nothing else', async () => {
+  const sheet = h.gas.spreadsheet.sheetByName('Sheet1')!;
+  h.gas.spreadsheet.write(sheet, 2, 2, 46351);
+  const dated = await call('/__preview/format', {
+    sheet: 'Sheet1',
+    row: 2,
+    column: 2,
+    format: 'date',
+  });
+  expect(dated.status).toBe(200);
+  const shown = (s: { sheets: { name: string; rows: { text: string }[][] }[] }) =>
+    s.sheets.find((x) => x.name === 'Sheet1')!.rows[1]![1]!.text;
+  expect(shown(dated.json().state)).toBe('2026-11-25');
+  const column = await call('/__preview/format', {
+    sheet: 'Sheet1',
+    row: 1,
+    column: 2,
+    wholeColumn: true,
+    format: 'automatic',
+  });
+  expect(shown(column.json().state)).toBe('46351');
+  expect(sheet.cell(sheet.maxRows, 2)?.numberFormat).toBe('0.###############');
+  // A pattern of the page's own is not a choice; neither is a cell outside the sheet.
+  expect(
+    (await call('/__preview/format', { sheet: 'Sheet1', row: 2, column: 2, format: 'yyyy' }))
+      .status,
+  ).toBe(400);
+  const outside = await call('/__preview/format', {
+    sheet: 'Sheet1',
+    row: sheet.maxRows + 1,
+    column: 2,
+    format: 'date',
+  });
+  expect(outside.json().error).toMatch(/coordinates|outside|range/i);
+});
+
 test('the Outbox lists sent emails and serves their HTML under a policy that runs nothing', async () => {
   h.gas.project.mail.outbox.push({
     at: h.clock.now(),

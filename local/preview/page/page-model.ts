@@ -75,12 +75,20 @@ function sheetGrid(sheet: SheetModel, src: PageSources, ctx: RuleContext): PageS
     letter: columnToLetters(c + 1),
     width: sheet.columnWidths.get(c + 1) ?? fittedWidth(rows.map((r) => r[c]?.text ?? '')),
   }));
-  return { name: sheet.name, columns, rows, frozenRows: sheet.frozenRows };
+  return {
+    name: sheet.name,
+    columns,
+    rows,
+    frozenRows: sheet.frozenRows,
+    frozenColumns: sheet.frozenColumns,
+  };
 }
 
 function toasts(runtime: GasRuntime): PageToast[] {
   const all = runtime.ui.toasts;
-  return all.map((t, id) => ({ id, title: t.title, message: t.message })).slice(-SHOWN_TOASTS);
+  return all
+    .map((t, id) => ({ id, title: t.title, message: t.message, timeoutSeconds: t.timeoutSeconds }))
+    .slice(-SHOWN_TOASTS);
 }
 
 function activity(runtime: GasRuntime, timeZone: string): PageActivity[] {

@@ -40,12 +40,16 @@ export interface PageSheet {
   /** rows[0] is row 1. */
   rows: PageCell[][];
   frozenRows: number;
+  /** Columns that stay in view when the grid scrolls right (Sheet.setFrozenColumns). */
+  frozenColumns: number;
 }
 
 export interface PageToast {
   id: number;
   title: string;
   message: string;
+  /** How long Sheets shows it (Spreadsheet.toast's timeoutSeconds; negative: until closed). */
+  timeoutSeconds: number;
 }
 
 export interface PageActivity {

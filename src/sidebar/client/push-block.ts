@@ -1,5 +1,7 @@
 // Settings → Push updates: the state getPushStatus() gives (never the token: the server keeps
-// it), and turning push on with the web app URL, or off.
+// it), and turning push on with the web app URL, or off. Nothing tells a sidebar that a push
+// arrived, so while push is on and this block is in view the status is asked again now and
+// then: each ask is an Apps Script execution, hence the slow pace and the bound.
 
 import { byId } from './dom';
 import { formatDateTime } from './format';
@@ -7,6 +9,11 @@ import { call, type ResultOf } from './server';
 import { showError, showStatus, withBusy } from './status';
 
 type PushStatus = ResultOf<'getPushStatus'>;
+
+/** How often the status is asked again while it is in view. */
+export const PUSH_STATUS_POLL_MS = 15_000;
+/** Asks per showing of Settings (10 minutes); showing the tab again starts a new round. */
+export const PUSH_STATUS_POLLS = 40;
 
 export function pushStatusText(s: PushStatus): string {
   if (!s.available)
@@ -31,22 +38,43 @@ export function setupPushBlock(): { show(): void } {
   const on = byId('push-enable', HTMLButtonElement);
   const off = byId('push-disable', HTMLButtonElement);
   const status = byId('push-status', HTMLElement);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pollsLeft = 0;
+  let busy = false;
 
-  const render = (s: PushStatus) => {
+  const inView = () => document.visibilityState === 'visible' && !status.closest('[hidden]');
+  const ask = () => call('getPushStatus').then(render, (e: unknown) => showError(status, e));
+
+  function render(s: PushStatus): void {
     if (s.url) url.value = s.url;
     url.disabled = !s.available;
     on.disabled = !s.available;
     status.dataset.enabled = String(s.enabled);
     showStatus(status, 'info', pushStatusText(s));
-  };
+    clearTimeout(timer);
+    if (!s.enabled || pollsLeft <= 0) return;
+    timer = setTimeout(() => {
+      // Out of view (another tab, a hidden window) or mid-change: this round ends here.
+      if (!inView() || busy) return;
+      pollsLeft -= 1;
+      void ask();
+    }, PUSH_STATUS_POLL_MS);
+  }
 
-  on.addEventListener('click', () => {
-    void withBusy(on, status, 'Subscribing…', async () =>
-      render(await call('enablePush', url.value.trim())),
+  const change = (button: HTMLButtonElement, text: string, work: () => Promise<PushStatus>) => {
+    busy = true;
+    void withBusy(button, status, text, async () => render(await work())).finally(
+      () => (busy = false),
     );
-  });
-  off.addEventListener('click', () => {
-    void withBusy(off, status, 'Unsubscribing…', async () => render(await call('disablePush')));
-  });
-  return { show: () => call('getPushStatus').then(render, (e: unknown) => showError(status, e)) };
+  };
+  on.addEventListener('click', () =>
+    change(on, 'Subscribing…', () => call('enablePush', url.value.trim())),
+  );
+  off.addEventListener('click', () => change(off, 'Unsubscribing…', () => call('disablePush')));
+  return {
+    show: () => {
+      pollsLeft = PUSH_STATUS_POLLS;
+      void ask();
+    },
+  };
 }

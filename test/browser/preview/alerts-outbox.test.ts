@@ -8,8 +8,6 @@ import type { Preview } from '../../../local/preview/start-preview';
 import type { PreviewPage } from './preview-page';
 import { usePreview } from './use-preview';
 
-jest.setTimeout(90_000);
-
 let preview: Preview;
 let p: PreviewPage;
 
@@ -25,6 +23,9 @@ test('demo changes reach the Change Log and the Outbox; the digest is sent from 
   await expect(count.textContent()).resolves.toBe(String(before));
 
   const changed = page.waitForResponse((r) => r.url().endsWith('/__preview/demo-changes'));
+  // A toast is gone after a few seconds: watched from before the click, so a slow answer on a
+  // busy machine cannot let it come and go unseen.
+  const toasted = page.locator('.toast', { hasText: 'Demo changes' }).waitFor();
   await page.getByRole('button', { name: 'Demo changes' }).click();
   const answer = (await (await changed).json()) as { notice?: string; error?: string };
   expect(answer.error).toBeUndefined();
@@ -32,7 +33,7 @@ test('demo changes reach the Change Log and the Outbox; the digest is sent from 
   expect(answer.notice).toMatch(/customs hold placed/);
   const lfdNumber = /(\w{11}): LFD moved to today/.exec(answer.notice!)![1]!;
   const holdNumber = /(\w{11}): customs hold placed/.exec(answer.notice!)![1]!;
-  await page.locator('.toast', { hasText: 'Demo changes' }).waitFor();
+  await toasted;
 
   // One email at once for the run, naming both boxes.
   await page.waitForFunction(

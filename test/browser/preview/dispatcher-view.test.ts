@@ -5,8 +5,6 @@
 import type { PreviewPage } from './preview-page';
 import { usePreview } from './use-preview';
 
-jest.setTimeout(60_000);
-
 const RED = 'rgb(244, 199, 195)';
 const HOLD = 'rgb(225, 196, 240)';
 const VIEWPORT = { width: 1366, height: 768 };

@@ -5,8 +5,6 @@
 import type { PreviewPage } from './preview-page';
 import { usePreview } from './use-preview';
 
-jest.setTimeout(90_000);
-
 let p: PreviewPage;
 
 const started = usePreview();

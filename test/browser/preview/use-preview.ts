@@ -1,12 +1,13 @@
 // One running preview and a Chromium page on it for a test file: the preview's local tools built,
 // `startPreview` on free ports, the page opened (optionally at a viewport), all closed after the
 // file; after each test, the page must have had no script error, console error or dialog. Call at
-// the top level; the returned object's fields are set once beforeAll has run.
+// the top level; the returned object's fields are set once beforeAll has run. Sets the file's
+// jest timeout (BROWSER_TEST_MS).
 
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { startPreview, type Preview } from '../../../local/preview/start-preview';
-import { launchChromium, type Chromium } from '../support/chromium';
+import { BROWSER_TEST_MS, launchChromium, type Chromium } from '../support/chromium';
 import { PreviewPage } from './preview-page';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -21,6 +22,8 @@ export function usePreview(
 ): PreviewUnderTest {
   const session = {} as PreviewUnderTest;
   let browser: Chromium | undefined;
+  // Starting the preview and a whole session's steps: room for slow waits on a busy machine.
+  jest.setTimeout(BROWSER_TEST_MS);
   beforeAll(async () => {
     // dist/Code.js is built by `npm run test:browser`; the preview's own files by the local build.
     execFileSync(process.execPath, ['esbuild.config.mjs', '--local'], { cwd: ROOT });

@@ -19,6 +19,12 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/** The longest any one Playwright action or wait may take before it fails. */
+export const WAIT_MS = 30_000;
+
+/** A browser test's own bound in jest: room for several slow waits, still a clear failure. */
+export const BROWSER_TEST_MS = 120_000;
+
 /** The sidebar's size in Sheets: 300 px wide. */
 export const SIDEBAR_VIEWPORT = { width: 300, height: 900 };
 
@@ -35,8 +41,10 @@ export async function launchChromium(): Promise<Chromium> {
     args: CHROMIUM_ARGS,
     viewport: SIDEBAR_VIEWPORT,
   });
-  // Every page, pop-ups included, fails with Playwright's message well before jest's timeout.
-  context.setDefaultTimeout(10_000);
+  // Every wait is for a condition; this only bounds how long a failing one takes. A busy machine
+  // (other CPU-heavy processes beside the suite) makes one execution of the bundle take seconds,
+  // so the bound is generous; files give jest room for a few such waits (BROWSER_TEST_MS).
+  context.setDefaultTimeout(WAIT_MS);
   return {
     context,
     close: async () => {

@@ -2,7 +2,7 @@
 // checks that hold for any sidebar (no key reached the browser, no page errors, no dialogs)
 // before its session is closed.
 
-import { launchChromium, type Chromium } from './chromium';
+import { BROWSER_TEST_MS, launchChromium, type Chromium } from './chromium';
 import { SidebarSession, type SessionOptions } from './sidebar-session';
 
 export interface SidebarSessions {
@@ -14,6 +14,8 @@ export interface SidebarSessions {
 export function useSidebarSessions(): SidebarSessions {
   let browser: Chromium;
   let s: SidebarSession;
+  // jest's default (30 s) is one Playwright wait on a busy machine.
+  jest.setTimeout(BROWSER_TEST_MS);
 
   beforeAll(async () => {
     browser = await launchChromium();

@@ -6,30 +6,42 @@
 import type { PageActivity, PageToast } from '../page-state';
 import { el } from './dom';
 
-const TOAST_MS = 6000;
+/** Spreadsheet.toast's default; the page's own messages stay as long. */
+const DEFAULT_TOAST_SECONDS = 5;
 
 export class Toasts {
-  private lastShown = -1;
+  /** The newest toast id already seen; null until the first state (whose toasts are old news). */
+  private lastSeen: number | null = null;
 
   constructor(private readonly box: HTMLElement) {}
 
-  /** Shows the newest toast not shown yet (the first state shows what the start-up did). */
+  /**
+   * Shows the newest toast the script made since the page opened. Toasts from before (the
+   * start-up's, another tab's, before a reload) are history: Sheets does not show them again.
+   */
   update(toasts: PageToast[]): void {
     const newest = toasts[toasts.length - 1];
-    if (!newest || newest.id <= this.lastShown) return;
-    this.lastShown = newest.id;
-    this.show(newest.title, newest.message, false);
+    const seen = this.lastSeen;
+    this.lastSeen = Math.max(seen ?? -1, newest?.id ?? -1);
+    if (seen === null || !newest || newest.id <= seen) return;
+    this.show(newest.title, newest.message, false, newest.timeoutSeconds);
   }
 
-  show(title: string, message: string, error: boolean): void {
-    this.box.replaceChildren();
+  /** Shows a toast for `seconds` (negative: until closed), with a close button as in Sheets. */
+  show(title: string, message: string, error: boolean, seconds = DEFAULT_TOAST_SECONDS): void {
+    const close = el('button', {
+      className: 'toast-close',
+      text: '×',
+      attrs: { type: 'button', 'aria-label': 'Close the message' },
+    });
     const node = el(
       'div',
       { className: error ? 'toast error' : 'toast', attrs: { role: 'status' } },
-      [title ? el('strong', { text: title }) : null, el('span', { text: message })],
+      [close, title ? el('strong', { text: title }) : null, el('span', { text: message })],
     );
-    this.box.appendChild(node);
-    setTimeout(() => node.remove(), TOAST_MS);
+    close.addEventListener('click', () => node.remove());
+    this.box.replaceChildren(node);
+    if (seconds >= 0) setTimeout(() => node.remove(), seconds * 1000);
   }
 }
 

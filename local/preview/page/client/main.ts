@@ -1,15 +1,17 @@
 /// <reference lib="dom" />
 // The preview page: polls the server's state, renders the menu bar, the active sheet, the
 // formula bar, toasts and status bar, and sends what the person does (menu items, typing in a
-// cell, selecting one, the time switch). The sidebar is the add-in's own page in an iframe.
+// cell, selecting one or a column, formatting it, the time switch). The sidebar is the add-in's
+// own page in an iframe.
 
+import { NUMBER_FORMAT_CHOICES } from '../number-format-choices';
 import type { ActionResult, PageSheet, PageState } from '../page-state';
 import { fetchState, post } from './api';
 import { renderActivity, Toasts } from './chrome';
 import { byId, el } from './dom';
 import { FormulaBar } from './formula-bar';
-import { a1, cellAt, markSelection, renderGrid, type Selection } from './grid';
-import { closeMenusOnOutsideClick, renderMenus } from './menus';
+import { cellAt, markSelection, renderGrid, selectionName, type Selection } from './grid';
+import { closeMenusOnOutsideClick, renderMenus, type PageOwnMenu } from './menus';
 import { Outbox } from './outbox';
 
 const POLL_MS = 1000;
@@ -49,7 +51,7 @@ const sheet = (): PageSheet | undefined => state?.sheets.find((s) => s.name === 
 
 function updateFormulaBar(): void {
   const current = sheet();
-  bar.show(a1(selection.row, selection.column), current && cellAt(current, selection));
+  bar.show(selectionName(selection), current && cellAt(current, selection));
 }
 
 function renderTabs(next: PageState): void {
@@ -64,6 +66,8 @@ function renderTabs(next: PageState): void {
         activeSheet = s.name;
         selection = { row: 1, column: 1 };
         shown.sheet = '';
+        // Another sheet opens at its top left, not where the last one was scrolled to.
+        ui.scroll.scrollTo(0, 0);
         if (state) apply(state);
         void select();
       });
@@ -83,7 +87,9 @@ function apply(next: PageState): void {
   outbox.update(next.outbox);
   const menus = JSON.stringify(next.menus);
   if (menus !== shown.menus) {
-    renderMenus(ui.menubar, next.menus, (fn, caption) => void runMenuItem(fn, caption));
+    renderMenus(ui.menubar, next.menus, (fn, caption) => void runMenuItem(fn, caption), [
+      formatMenu,
+    ]);
     shown.menus = menus;
   }
   if (!next.sheets.some((s) => s.name === activeSheet)) {
@@ -130,6 +136,23 @@ async function runMenuItem(functionName: string, caption: string): Promise<void>
   }
 }
 
+/** Format → Number, applied to the selected cell or column (Sheets' own menu, not the add-in's). */
+const formatMenu: PageOwnMenu = {
+  title: 'Format',
+  items: [
+    {
+      caption: 'Number',
+      items: NUMBER_FORMAT_CHOICES.map((c) => ({ caption: c.caption, functionName: c.id })),
+    },
+  ],
+  run: (format, caption) => {
+    const at = { sheet: activeSheet, ...selection };
+    void request(() => post('/__preview/format', { ...at, format })).then((result) => {
+      if (result?.error) toasts.show(`Format: ${caption}`, result.error, true);
+    });
+  },
+};
+
 async function select(): Promise<void> {
   await post('/__preview/select', { sheet: activeSheet, ...selection }).catch(() => null);
 }
@@ -141,6 +164,14 @@ function moveTo(row: number, column: number): void {
     row: Math.max(1, Math.min(row, current.rows.length)),
     column: Math.max(1, Math.min(column, current.columns.length)),
   };
+  markSelection(ui.grid, selection);
+  updateFormulaBar();
+  void select();
+}
+
+/** Clicking a column's letter selects the whole column, as in Sheets. */
+function selectColumn(column: number): void {
+  selection = { row: 1, column, wholeColumn: true };
   markSelection(ui.grid, selection);
   updateFormulaBar();
   void select();
@@ -160,8 +191,11 @@ async function commit(): Promise<void> {
 function wireGrid(): void {
   ui.scroll.tabIndex = 0;
   ui.grid.addEventListener('click', (event) => {
-    const td = (event.target as HTMLElement).closest('td');
+    const target = event.target as HTMLElement;
+    const td = target.closest('td');
     if (td) moveTo(Number(td.dataset.row), Number(td.dataset.column));
+    const letter = target.closest<HTMLElement>('thead th[data-column]');
+    if (letter) selectColumn(Number(letter.dataset.column));
   });
   ui.grid.addEventListener('dblclick', () => bar.input.focus());
   ui.scroll.addEventListener('keydown', (event) => {

@@ -1,11 +1,19 @@
 /// <reference lib="dom" />
 // The menu bar as onOpen built it: a bound script's menu in the bar, an add-on's under
-// Extensions. Picking an item runs its function on the server, as Sheets would.
+// Extensions. Picking an item runs its function on the server, as Sheets would. The page's own
+// menus (Format) come first, where Sheets has its own.
 
 import type { PageMenu, PageMenuItem } from '../page-state';
 import { el } from './dom';
 
 export type RunMenuItem = (functionName: string, caption: string) => void;
+
+/** A menu of the page itself: its items' "function names" are what `run` understands. */
+export interface PageOwnMenu {
+  title: string;
+  items: PageMenuItem[];
+  run: RunMenuItem;
+}
 
 function closeAll(bar: HTMLElement): void {
   bar.querySelectorAll<HTMLElement>('.menu-list').forEach((list) => (list.hidden = true));
@@ -69,8 +77,14 @@ function topMenu(title: string, items: PageMenuItem[], run: RunMenuItem, bar: HT
   return el('div', { className: 'menu' }, [button, inner]);
 }
 
-export function renderMenus(bar: HTMLElement, menus: PageMenu[], run: RunMenuItem): void {
+export function renderMenus(
+  bar: HTMLElement,
+  menus: PageMenu[],
+  run: RunMenuItem,
+  pageMenus: PageOwnMenu[] = [],
+): void {
   bar.replaceChildren();
+  for (const m of pageMenus) bar.appendChild(topMenu(m.title, m.items, m.run, bar));
   const own = menus.filter((m) => !m.addon);
   const addons = menus.filter((m) => m.addon);
   for (const m of own) bar.appendChild(topMenu(m.title, m.items, run, bar));
