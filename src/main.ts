@@ -22,6 +22,7 @@ export {
   menuAutoRefresh120,
   menuAutoRefresh240,
   menuAutoRefresh360,
+  menuAutoRefresh480,
   menuAutoRefresh720,
   menuAutoRefresh1440,
   menuAutoRefreshOff,

@@ -140,6 +140,7 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
       ['menuAutoRefresh120', 'server', 'Menu: auto-refresh every 2 hours.', []],
       ['menuAutoRefresh240', 'server', 'Menu: auto-refresh every 4 hours.', []],
       ['menuAutoRefresh360', 'server', 'Menu: auto-refresh every 6 hours.', []],
+      ['menuAutoRefresh480', 'server', 'Menu: auto-refresh every 8 hours.', []],
       ['menuAutoRefresh720', 'server', 'Menu: auto-refresh every 12 hours.', []],
       ['menuAutoRefresh1440', 'server', 'Menu: auto-refresh every day.', []],
       ['menuAutoRefreshOff', 'server', 'Menu: turns auto-refresh off.', []],

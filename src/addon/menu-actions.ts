@@ -89,6 +89,7 @@ export const menuAutoRefresh60 = every(60);
 export const menuAutoRefresh120 = every(120);
 export const menuAutoRefresh240 = every(240);
 export const menuAutoRefresh360 = every(360);
+export const menuAutoRefresh480 = every(480);
 export const menuAutoRefresh720 = every(720);
 export const menuAutoRefresh1440 = every(1440);
 export function menuAutoRefreshOff(): void {
