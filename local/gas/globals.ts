@@ -3,7 +3,7 @@
 // add-on's time-driven trigger) the document's spreadsheet, properties, cache and lock are null.
 
 import vm from 'node:vm';
-import { FakeCache, FakeCacheService } from './cache';
+import { FakeCache, FakeCacheService, type CacheScope } from './cache';
 import { FakeContentService } from './content';
 import { FakeDriveApp } from './drive';
 import type { Execution } from './execution';
@@ -11,7 +11,7 @@ import { FakeHtmlService } from './html';
 import { FakeLockService } from './lock';
 import { FakeMailApp } from './mail';
 import { consoleMembers, FakeLogger } from './logging';
-import { FakeProperties, FakePropertiesService } from './properties';
+import { FakeProperties, FakePropertiesService, type PropertyScope } from './properties';
 import type { Realm } from './realm';
 import type { GasRuntime } from './runtime';
 import { FakeScriptApp } from './script-app';
@@ -35,6 +35,11 @@ export function createServices(
   activeSpreadsheet = activeDocument,
 ): Record<string, object> {
   const has = <S extends string>(scope: S) => activeDocument || scope !== 'document';
+  // User stores are the execution's user's (another editor has their own).
+  const user = rt.project.storesOf(exec.user || rt.sessionOptions.effectiveUserEmail);
+  const properties = (scope: PropertyScope) =>
+    scope === 'user' ? user.properties : rt.properties[scope];
+  const caches = (scope: CacheScope) => (scope === 'user' ? user.cache : rt.caches[scope]);
   return {
     SpreadsheetApp: new FakeSpreadsheetApp(
       activeSpreadsheet ? rt.spreadsheet : null,
@@ -45,10 +50,10 @@ export function createServices(
       },
     ),
     PropertiesService: new FakePropertiesService((scope) =>
-      has(scope) ? new FakeProperties(rt.properties[scope], exec, rt.quotas.properties) : null,
+      has(scope) ? new FakeProperties(properties(scope), exec, rt.quotas.properties) : null,
     ),
     CacheService: new FakeCacheService((scope) =>
-      has(scope) ? new FakeCache(rt.caches[scope], exec) : null,
+      has(scope) ? new FakeCache(caches(scope), exec) : null,
     ),
     LockService: new FakeLockService(
       (scope) => (scope === 'document' ? (activeDocument ? rt.locks : null) : rt.project.locks),

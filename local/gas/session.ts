@@ -1,5 +1,7 @@
 // Session. Custom functions run without user identity: the custom-functions guide says
-// Session.getActiveUser().getEmail() returns an empty string there.
+// Session.getActiveUser().getEmail() returns an empty string there. Otherwise the effective user
+// is the account the execution runs as (Execution.user: the person at the sidebar, a trigger's
+// owner, a web app's deployer); the active user is the same here (one domain is modelled).
 
 import type { Execution } from './execution';
 import { registerFake } from './registry';
@@ -30,15 +32,19 @@ export class FakeSession {
   }
 
   getActiveUser(): FakeUser {
-    return new FakeUser(this.exec.isCustomFunction ? '' : this.options.activeUserEmail);
+    return new FakeUser(this.exec.isCustomFunction ? '' : this.#user());
+  }
+
+  #user(): string {
+    return this.exec.user || this.options.effectiveUserEmail;
   }
 
   getEffectiveUser(): FakeUser {
-    return new FakeUser(this.exec.isCustomFunction ? '' : this.options.effectiveUserEmail);
+    return new FakeUser(this.exec.isCustomFunction ? '' : this.#user());
   }
 
   getTemporaryActiveUserKey(): string {
-    return Buffer.from(`temp-key:${this.options.activeUserEmail}`).toString('base64url');
+    return Buffer.from(`temp-key:${this.#user()}`).toString('base64url');
   }
 
   getActiveUserLocale(): string {
