@@ -69,7 +69,7 @@ export function createServices(
       exec,
     ),
     Utilities: new FakeUtilities(exec),
-    Session: new FakeSession(rt.sessionOptions, exec),
+    Session: new FakeSession(rt.sessionOptions, exec, rt.oauthScopes),
     Logger: new FakeLogger(rt.logs, exec),
     HtmlService: new FakeHtmlService(rt.htmlDir, evaluate),
     ScriptApp: new FakeScriptApp(
