@@ -41,6 +41,7 @@ export {
   finishDriveUpload,
   uploadDriveFile,
 } from './addon/documents-api';
+export { openPickerDialog, storePickedFile, takePickedFile } from './addon/picker-dialog-api';
 export { getSelectedRow, updateRefNumbers } from './addon/references-api';
 export { stopTracking, resumeTracking, getTimeline } from './addon/shipment-tracking-api';
 export { listShippingLines } from './addon/shipping-lines-api';

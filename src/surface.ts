@@ -207,6 +207,24 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
         [],
       ],
       [
+        'openPickerDialog',
+        'server',
+        'Opens the Google Picker in a 600 × 425 px dialog (the sidebar is narrower than its minimum size); returns the token the sidebar waits on.',
+        [],
+      ],
+      [
+        'storePickedFile',
+        'server',
+        'The Picker dialog hands over the picked file (or null when cancelled) for the sidebar.',
+        [{ name: 'input', type: 'Object', doc: '{token, file, error?}' }],
+      ],
+      [
+        'takePickedFile',
+        'server',
+        'The sidebar asks whether the Picker dialog has answered: waiting, picked (with the file), cancelled or failed.',
+        [{ name: 'input', type: 'Object', doc: '{token}' }],
+      ],
+      [
         'startDriveUpload',
         'server',
         'Upload step 1: reads the Drive file and requests the upload.',
