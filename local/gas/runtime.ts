@@ -8,7 +8,8 @@
 import path from 'node:path';
 import vm from 'node:vm';
 import { ManualClock } from '../clock';
-import type { HttpHandler } from '../http';
+import type { HttpHandler, HttpRequest, HttpResponse } from '../http';
+import { driveRestHandler } from './drive-rest';
 import { CacheStore, type CacheScope } from './cache';
 import {
   runConcurrently,
@@ -29,7 +30,7 @@ import { projectOf, type Manifest } from './pushed-project';
 import { DailyQuota } from './quota';
 import { Realm } from './realm';
 import { GasProject } from './project';
-import type { TriggerStore } from './script-app';
+import { FAKE_OAUTH_TOKEN, type TriggerStore } from './script-app';
 import type { SessionOptions } from './session';
 import { splitSheetName, parseA1 } from './spreadsheet/a1';
 import {
@@ -173,6 +174,11 @@ export class GasRuntime {
   readonly addOn: boolean;
   readonly addOnName: string;
   readonly sessionOptions: SessionOptions;
+  readonly #fetch: HttpHandler;
+  #driveRest(request: HttpRequest): HttpResponse {
+    const user = this.sessionOptions.effectiveUserEmail;
+    return driveRestHandler(this.drive, FAKE_OAUTH_TOKEN, user, this.#fetch)(request);
+  }
   /** Evaluates the project's code in an execution's context. */
   private readonly load: (context: vm.Context) => void;
   /** The project's code as one program (concurrent executions evaluate it in worker threads). */
@@ -196,7 +202,9 @@ export class GasRuntime {
     }
     this.htmlDir =
       options.htmlDir ?? (options.codePath ? path.dirname(options.codePath) : undefined);
-    this.fetchHandler = options.fetch;
+    // Drive's REST API is served from the fake Drive (drive-rest.ts); the rest goes to `fetch`.
+    this.fetchHandler = (request) => this.#driveRest(request);
+    this.#fetch = options.fetch;
     this.urlFetchAllowlist = manifest?.urlFetchWhitelist
       ? new UrlFetchAllowlist(manifest.urlFetchWhitelist, options.allowlistStandIns)
       : undefined;

@@ -21,6 +21,9 @@ const VALID_MINUTES = [1, 5, 10, 15, 30];
 const VALID_HOURS = [1, 2, 4, 6, 8, 12];
 const SCRIPT_TRIGGER_LIMIT = 20;
 
+/** What ScriptApp.getOAuthToken() answers here; the Drive REST stand-in accepts only it. */
+export const FAKE_OAUTH_TOKEN = 'fake-oauth-token';
+
 export const AuthMode = {
   NONE: 'NONE',
   CUSTOM_FUNCTION: 'CUSTOM_FUNCTION',
@@ -284,7 +287,7 @@ export class FakeScriptApp {
   }
 
   getOAuthToken(): string {
-    return 'fake-oauth-token';
+    return FAKE_OAUTH_TOKEN;
   }
 }
 
