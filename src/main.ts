@@ -22,6 +22,7 @@ export {
   menuAutoRefresh120,
   menuAutoRefresh240,
   menuAutoRefresh360,
+  menuAutoRefresh480,
   menuAutoRefresh720,
   menuAutoRefresh1440,
   menuAutoRefreshOff,
@@ -40,6 +41,7 @@ export {
   finishDriveUpload,
   uploadDriveFile,
 } from './addon/documents-api';
+export { openPickerDialog, storePickedFile, takePickedFile } from './addon/picker-dialog-api';
 export { getSelectedRow, updateRefNumbers } from './addon/references-api';
 export { stopTracking, resumeTracking, getTimeline } from './addon/shipment-tracking-api';
 export { listShippingLines } from './addon/shipping-lines-api';

@@ -140,6 +140,7 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
       ['menuAutoRefresh120', 'server', 'Menu: auto-refresh every 2 hours.', []],
       ['menuAutoRefresh240', 'server', 'Menu: auto-refresh every 4 hours.', []],
       ['menuAutoRefresh360', 'server', 'Menu: auto-refresh every 6 hours.', []],
+      ['menuAutoRefresh480', 'server', 'Menu: auto-refresh every 8 hours.', []],
       ['menuAutoRefresh720', 'server', 'Menu: auto-refresh every 12 hours.', []],
       ['menuAutoRefresh1440', 'server', 'Menu: auto-refresh every day.', []],
       ['menuAutoRefreshOff', 'server', 'Menu: turns auto-refresh off.', []],
@@ -204,6 +205,24 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
         'server',
         'The Google Picker settings for "Choose from Drive": OAuth token, developer key, app id.',
         [],
+      ],
+      [
+        'openPickerDialog',
+        'server',
+        'Opens the Google Picker in a 600 × 425 px dialog (the sidebar is narrower than its minimum size); returns the token the sidebar waits on.',
+        [],
+      ],
+      [
+        'storePickedFile',
+        'server',
+        'The Picker dialog hands over the picked file (or null when cancelled) for the sidebar.',
+        [{ name: 'input', type: 'Object', doc: '{token, file, error?}' }],
+      ],
+      [
+        'takePickedFile',
+        'server',
+        'The sidebar asks whether the Picker dialog has answered: waiting, picked (with the file), cancelled or failed.',
+        [{ name: 'input', type: 'Object', doc: '{token}' }],
       ],
       [
         'startDriveUpload',

@@ -121,7 +121,8 @@ function twoHundredCells(seed: number, latencyMs = LATENCY_MS): Figures {
 
 function refreshWithCellsAndSidebar(seed: number): Figures {
   const onSheet = accountNumbers(40, 0);
-  const inCells = accountNumbers(30, 500);
+  // 27 cells, the refresh and 2 sidebar calls: the 30 executions a user may run at once.
+  const inCells = accountNumbers(27, 500);
   const bols = Array.from({ length: 120 }, (_, i) => `MEDUBSHT${String(i).padStart(3, '0')}`);
   const w = slowWorld([...onSheet.map((n) => [n]), ...bols.map((b) => [b, 'MSCU'])]);
   w.gas.select('Tracking', 'A3');

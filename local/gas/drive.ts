@@ -8,6 +8,10 @@
 // sees only the files each user granted by picking them in the Google Picker: getFileById fails
 // for any other id, and getFiles/searchFiles list granted files only. `DriveStore.grant` is what
 // the Picker does (the local host's stand-in picker calls it; tests call it directly).
+// DriveApp itself needs drive.readonly or drive: its reference lists only those scopes, and
+// Google's Picker sample for drive.file reads the pick through the Drive API instead
+// (googleworkspace/apps-script-samples#486). So under drive.file alone every DriveApp call fails
+// with the permission error; the picked files are read over REST (drive-rest.ts).
 
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -197,27 +201,32 @@ export class FakeDriveApp {
     private readonly user: string,
   ) {}
 
-  private get files(): DriveFileSpec[] {
+  #files(method: string): DriveFileSpec[] {
+    if (this.store.access === 'picked-files') {
+      fail(
+        `You do not have permission to call DriveApp.${method}. Required permissions: (https://www.googleapis.com/auth/drive.readonly || https://www.googleapis.com/auth/drive)`,
+      );
+    }
     return this.store.visibleTo(this.user);
   }
 
   getFileById(id: string): FakeFile {
-    const spec = this.files.find((f) => f.id === id);
+    const spec = this.#files('getFileById').find((f) => f.id === id);
     if (!spec) fail(NO_SUCH_FILE);
     return new FakeFile(spec);
   }
 
   getFiles(): FakeFileIterator {
-    return new FakeFileIterator(this.files);
+    return new FakeFileIterator(this.#files('getFiles'));
   }
 
   getFilesByName(name: string): FakeFileIterator {
-    return new FakeFileIterator(this.files.filter((f) => f.name === name));
+    return new FakeFileIterator(this.#files('getFilesByName').filter((f) => f.name === name));
   }
 
   searchFiles(params: string): FakeFileIterator {
     const test = compileDriveQuery(String(params));
-    return new FakeFileIterator(this.files.filter((f) => test(f)));
+    return new FakeFileIterator(this.#files('searchFiles').filter((f) => test(f)));
   }
 }
 

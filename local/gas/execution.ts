@@ -50,6 +50,12 @@ export class Execution implements CallGate {
   readonly limitMs: number;
   /** Set by the concurrent scheduler; sequential runs leave it undefined. */
   scheduling: ExecutionScheduling | undefined;
+  /**
+   * The account the execution runs as (its effective user): the person at the sidebar or menu,
+   * a trigger's owner, a web app's deployer ("Execute as: me"). Its quotas and user stores are
+   * that account's. Set by the runtime before the script runs.
+   */
+  user = '';
 
   constructor(
     readonly functionName: string,

@@ -3,7 +3,7 @@
 // add-on's time-driven trigger) the document's spreadsheet, properties, cache and lock are null.
 
 import vm from 'node:vm';
-import { FakeCache, FakeCacheService } from './cache';
+import { FakeCache, FakeCacheService, type CacheScope } from './cache';
 import { FakeContentService } from './content';
 import { FakeDriveApp } from './drive';
 import type { Execution } from './execution';
@@ -11,7 +11,7 @@ import { FakeHtmlService } from './html';
 import { FakeLockService } from './lock';
 import { FakeMailApp } from './mail';
 import { consoleMembers, FakeLogger } from './logging';
-import { FakeProperties, FakePropertiesService } from './properties';
+import { FakeProperties, FakePropertiesService, type PropertyScope } from './properties';
 import type { Realm } from './realm';
 import type { GasRuntime } from './runtime';
 import { FakeScriptApp } from './script-app';
@@ -40,6 +40,11 @@ export function createServices(
   // getDocumentCache() and getDocumentLock() "return null if called from a standalone script or
   // web app" (CacheService and LockService reference pages).
   const shared = <S extends string>(scope: S) => has(scope) && !(webApp && scope === 'document');
+  // User stores are the execution's user's (another editor has their own).
+  const user = rt.project.storesOf(exec.user || rt.sessionOptions.effectiveUserEmail);
+  const properties = (scope: PropertyScope) =>
+    scope === 'user' ? user.properties : rt.properties[scope];
+  const caches = (scope: CacheScope) => (scope === 'user' ? user.cache : rt.caches[scope]);
   return {
     SpreadsheetApp: new FakeSpreadsheetApp(
       activeSpreadsheet ? rt.spreadsheet : null,
@@ -50,10 +55,10 @@ export function createServices(
       },
     ),
     PropertiesService: new FakePropertiesService((scope) =>
-      has(scope) ? new FakeProperties(rt.properties[scope], exec, rt.quotas.properties) : null,
+      has(scope) ? new FakeProperties(properties(scope), exec, rt.quotas.properties) : null,
     ),
     CacheService: new FakeCacheService((scope) =>
-      shared(scope) ? new FakeCache(rt.caches[scope], exec) : null,
+      shared(scope) ? new FakeCache(caches(scope), exec) : null,
     ),
     LockService: new FakeLockService(
       (scope) => (scope === 'document' ? (shared(scope) ? rt.locks : null) : rt.project.locks),
@@ -69,7 +74,7 @@ export function createServices(
       exec,
     ),
     Utilities: new FakeUtilities(exec),
-    Session: new FakeSession(rt.sessionOptions, exec),
+    Session: new FakeSession(rt.sessionOptions, exec, rt.oauthScopes),
     Logger: new FakeLogger(rt.logs, exec),
     HtmlService: new FakeHtmlService(rt.htmlDir, evaluate),
     ScriptApp: new FakeScriptApp(

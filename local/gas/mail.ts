@@ -4,7 +4,8 @@
 // times for one day: email." and sends nothing. Users report getRemainingDailyQuota() answering -1
 // after such a refusal, so this fake does too: the product must treat anything below the recipients
 // it needs as "not now". Custom functions and simple triggers cannot send mail (it needs the
-// script.send_mail scope), which policy.ts enforces.
+// script.send_mail scope), which policy.ts enforces. The quota is the sending account's ("per
+// user" on the quotas page): each execution spends its own user's recipients (Execution.user).
 
 import { fail, MESSAGES } from './errors';
 import type { Execution } from './execution';
@@ -27,28 +28,53 @@ export interface SentEmail {
   noReply: boolean;
 }
 
-/** The runtime's mail state: the outbox (what was sent), the quota, and failures to inject. */
+interface UserMail {
+  quota: DailyQuota;
+  /** Refused sends until the quota frees again (then getRemainingDailyQuota answers -1). */
+  refusedAt: number | null;
+}
+
+/** The project's mail state: the outbox (what was sent), each user's quota, failures to inject. */
 export class MailState {
   readonly outbox: SentEmail[] = [];
-  readonly quota: DailyQuota;
-  /** Refused sends until the quota frees again (then getRemainingDailyQuota answers -1). */
-  private refusedAt: number | null = null;
+  private readonly users = new Map<string, UserMail>();
   /** The next N sends fail with this message (a transient Gmail failure), sending nothing. */
   failNext: { count: number; message: string } | null = null;
 
-  constructor(recipientsPerDay: number) {
-    this.quota = new DailyQuota('email', recipientsPerDay);
+  constructor(private readonly recipientsPerDay: number) {}
+
+  /** One user's state; the first user asked for is the project's own (`quota`). */
+  #of(user: string): UserMail {
+    let state = this.users.get(user);
+    if (!state) {
+      state = { quota: new DailyQuota('email', this.recipientsPerDay), refusedAt: null };
+      this.users.set(user, state);
+    }
+    return state;
   }
 
-  remaining(now: number): number {
-    this.quota.spend(now, 0); // moves the rolling window
-    const left = this.quota.limit - this.quota.used();
-    if (this.refusedAt !== null && left <= 0) return -1;
-    this.refusedAt = null;
+  /** The quota of the project's first user (tests use it up or widen it). */
+  get quota(): DailyQuota {
+    const first = this.users.values().next();
+    return first.done ? this.#of('').quota : first.value.quota;
+  }
+
+  /** The quota of one user. */
+  quotaOf(user: string): DailyQuota {
+    return this.#of(user).quota;
+  }
+
+  remaining(now: number, user = ''): number {
+    const state = this.#of(user);
+    state.quota.spend(now, 0); // moves the rolling window
+    const left = state.quota.limit - state.quota.used();
+    if (state.refusedAt !== null && left <= 0) return -1;
+    state.refusedAt = null;
     return left;
   }
 
-  send(email: SentEmail): void {
+  send(email: SentEmail, user = ''): void {
+    const state = this.#of(user);
     if (this.failNext && this.failNext.count > 0) {
       this.failNext.count -= 1;
       const message = this.failNext.message;
@@ -57,9 +83,9 @@ export class MailState {
     }
     const recipients = email.to.length + email.cc.length + email.bcc.length;
     try {
-      this.quota.spend(email.at, recipients);
+      state.quota.spend(email.at, recipients);
     } catch (e) {
-      this.refusedAt = email.at;
+      state.refusedAt = email.at;
       throw e;
     }
     this.outbox.push(email);
@@ -102,7 +128,7 @@ export class FakeMailApp {
   ) {}
 
   getRemainingDailyQuota(): number {
-    return this.state.remaining(this.exec.now());
+    return this.state.remaining(this.exec.now(), this.exec.user);
   }
 
   /** sendEmail(message) or sendEmail(recipient, subject, body[, options]), as MailApp has them. */
@@ -127,18 +153,21 @@ export class FakeMailApp {
     const htmlBody = message.htmlBody == null ? null : String(message.htmlBody);
     const size = Buffer.byteLength(body) + (htmlBody ? Buffer.byteLength(htmlBody) : 0);
     if (size > MAX_BODY_BYTES) fail(MESSAGES.argumentTooLarge(htmlBody ? 'htmlBody' : 'body'));
-    this.state.send({
-      at: this.exec.now(),
-      to,
-      cc: addresses(message.cc),
-      bcc: addresses(message.bcc),
-      subject,
-      body,
-      htmlBody,
-      name: message.name == null ? null : String(message.name),
-      replyTo: message.replyTo == null ? null : String(message.replyTo),
-      noReply: message.noReply === true,
-    });
+    this.state.send(
+      {
+        at: this.exec.now(),
+        to,
+        cc: addresses(message.cc),
+        bcc: addresses(message.bcc),
+        subject,
+        body,
+        htmlBody,
+        name: message.name == null ? null : String(message.name),
+        replyTo: message.replyTo == null ? null : String(message.replyTo),
+        noReply: message.noReply === true,
+      },
+      this.exec.user,
+    );
   }
 }
 

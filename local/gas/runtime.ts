@@ -8,7 +8,8 @@
 import path from 'node:path';
 import vm from 'node:vm';
 import { ManualClock } from '../clock';
-import type { HttpHandler } from '../http';
+import type { HttpHandler, HttpRequest, HttpResponse } from '../http';
+import { driveRestHandler } from './drive-rest';
 import { CacheStore, type CacheScope } from './cache';
 import {
   runConcurrently,
@@ -29,7 +30,7 @@ import { projectOf, type Manifest } from './pushed-project';
 import { DailyQuota } from './quota';
 import { Realm } from './realm';
 import { GasProject } from './project';
-import type { TriggerStore } from './script-app';
+import { FAKE_OAUTH_TOKEN, type TriggerStore } from './script-app';
 import type { SessionOptions } from './session';
 import { splitSheetName, parseA1 } from './spreadsheet/a1';
 import {
@@ -42,6 +43,7 @@ import type { UiState } from './ui';
 import type { UrlFetchLogEntry } from './url-fetch';
 import { UrlFetchAllowlist } from './url-fetch-allowlist';
 import { clockTriggerEvent, takeDueTriggers, type TriggerFiring } from './trigger-firing';
+import { TOO_MUCH_COMPUTER_TIME } from './trigger-runtime';
 import { installVirtualDate } from './virtual-date';
 import { FakeTextOutput } from './content';
 import {
@@ -88,6 +90,8 @@ export interface GasRuntimeOptions {
     propertiesPerDay?: number;
     /** MailApp recipients a day for a new project (100 consumer, 1,500 Workspace). */
     mailRecipientsPerDay?: number;
+    /** Trigger runtime a day per user (90 minutes consumer, 6 hours Workspace). */
+    triggerRuntimeMsPerDay?: number;
   };
   /**
    * The project this spreadsheet's script belongs to: pass another runtime's `project` to open a
@@ -96,6 +100,7 @@ export interface GasRuntimeOptions {
   project?: GasProject;
   /** The manifest's oauthScopes; when given, SpreadsheetApp.openById needs the spreadsheets scope. */
   oauthScopes?: string[];
+  /** The runtime's own account: it runs executions unless RunOptions.user names another. */
   user?: { email?: string; locale?: string };
   formulaEvaluator?: FormulaEvaluator;
 }
@@ -109,6 +114,11 @@ export interface RunOptions {
    * lock). Default: yes, except an add-on's time-driven trigger, which may run without one.
    */
   activeDocument?: boolean;
+  /**
+   * The account the execution runs as (another editor at the sidebar); default: the runtime's
+   * user. A time-driven trigger runs as its owner (fireDueTriggers).
+   */
+  user?: string;
 }
 
 export interface CacheEntryRef {
@@ -170,6 +180,11 @@ export class GasRuntime {
   readonly addOn: boolean;
   readonly addOnName: string;
   readonly sessionOptions: SessionOptions;
+  readonly #fetch: HttpHandler;
+  #driveRest(request: HttpRequest): HttpResponse {
+    const user = this.sessionOptions.effectiveUserEmail;
+    return driveRestHandler(this.drive, FAKE_OAUTH_TOKEN, user, this.#fetch)(request);
+  }
   /** Evaluates the project's code in an execution's context. */
   private readonly load: (context: vm.Context) => void;
   /** The project's code as one program (concurrent executions evaluate it in worker threads). */
@@ -193,7 +208,9 @@ export class GasRuntime {
     }
     this.htmlDir =
       options.htmlDir ?? (options.codePath ? path.dirname(options.codePath) : undefined);
-    this.fetchHandler = options.fetch;
+    // Drive's REST API is served from the fake Drive (drive-rest.ts); the rest goes to `fetch`.
+    this.fetchHandler = (request) => this.#driveRest(request);
+    this.#fetch = options.fetch;
     this.urlFetchAllowlist = manifest?.urlFetchWhitelist
       ? new UrlFetchAllowlist(manifest.urlFetchWhitelist, options.allowlistStandIns)
       : undefined;
@@ -202,11 +219,14 @@ export class GasRuntime {
     this.spreadsheet.formulaEvaluator = options.formulaEvaluator;
     this.project =
       options.project ??
-      new GasProject(
-        options.quotas?.mailRecipientsPerDay === undefined
+      new GasProject({
+        ...(options.quotas?.mailRecipientsPerDay === undefined
           ? {}
-          : { mailRecipientsPerDay: options.quotas.mailRecipientsPerDay },
-      );
+          : { mailRecipientsPerDay: options.quotas.mailRecipientsPerDay }),
+        ...(options.quotas?.triggerRuntimeMsPerDay === undefined
+          ? {}
+          : { triggerRuntimeMsPerDay: options.quotas.triggerRuntimeMsPerDay }),
+      });
     this.project.join(this);
     this.triggers = this.project.triggers;
     this.properties = { document: new PropertyStore(), ...this.project.properties };
@@ -232,6 +252,10 @@ export class GasRuntime {
       effectiveUserEmail: options.user?.email ?? 'user@example.com',
       locale: options.user?.locale ?? 'en',
     };
+    // The runtime's own account is the first user of a new project: its user stores and mail
+    // quota are `properties.user`, `caches.user` and `mail.quota`.
+    this.project.storesOf(this.sessionOptions.effectiveUserEmail);
+    this.project.mail.quotaOf(this.sessionOptions.effectiveUserEmail);
     this.drive = createDriveStore(
       options.drive,
       options.codePath,
@@ -258,12 +282,16 @@ export class GasRuntime {
     // lock are not (globals.ts).
     const activeSpreadsheet = activeDocument && kind !== 'web-app';
     const exec = new Execution(functionName, kind, authMode, this.clock, this.counters);
+    exec.user = options.user ?? this.sessionOptions.effectiveUserEmail;
+    const triggerTime = kind === 'trigger' ? this.project.triggerRuntime : undefined;
+    const triggerTimeLeft = triggerTime?.remainingMs(exec.user, exec.startedAt) ?? Infinity;
     const context = vm.createContext({});
     const realm = new Realm(context, exec);
     installGlobals(context, realm, this, exec, activeDocument, activeSpreadsheet);
     installVirtualDate(context, () => this.clock.now());
     let error: Error | undefined;
     try {
+      if (triggerTimeLeft <= 0) throw new GasException(TOO_MUCH_COMPUTER_TIME);
       (kind === 'web-app' && this.#deployed ? this.#deployed : this.load)(context);
       const fn = context[functionName] as unknown;
       if (typeof fn !== 'function') throw new GasException(MESSAGES.functionNotFound(functionName));
@@ -273,6 +301,7 @@ export class GasRuntime {
         ...scriptArgs.map((a) => realm.toScript(a)),
       );
       if (exec.elapsedMs() > exec.limitMs) throw new GasException(MESSAGES.exceededTime);
+      if (exec.elapsedMs() > triggerTimeLeft) throw new GasException(TOO_MUCH_COMPUTER_TIME);
       return realm.toNode(result) as T;
     } catch (thrown) {
       error = toNodeError(thrown);
@@ -281,6 +310,7 @@ export class GasRuntime {
       this.locks.releaseAll(exec.id);
       this.project.locks.releaseAll(exec.id);
       const elapsedMs = exec.elapsedMs();
+      triggerTime?.spend(exec.user, exec.startedAt, Math.min(elapsedMs, triggerTimeLeft));
       this.lastExecution = {
         id: exec.id,
         functionName,
@@ -344,8 +374,9 @@ export class GasRuntime {
 
   /**
    * Runs, each as its own 'trigger' execution, the project's time-driven triggers due at the
-   * virtual now (those created in other spreadsheets of the project too). A bound script's
-   * trigger runs in its spreadsheet; an add-on's runs without an active spreadsheet.
+   * virtual now (those created in other spreadsheets of the project too), each as the account
+   * that created it. A bound script's trigger runs in its spreadsheet; an add-on's runs without
+   * an active spreadsheet.
    */
   fireDueTriggers(): TriggerFiring[] {
     const now = this.clock.now();
@@ -354,7 +385,10 @@ export class GasRuntime {
       const home = trigger.documentId ? this.project.member(trigger.documentId) : undefined;
       const runtime = home instanceof GasRuntime && !this.addOn ? home : this;
       try {
-        runtime.run(handlerFunction, [clockTriggerEvent(trigger, now)], { kind: 'trigger' });
+        runtime.run(handlerFunction, [clockTriggerEvent(trigger, now)], {
+          kind: 'trigger',
+          user: trigger.owner,
+        });
         return { triggerId, handlerFunction, ok: true };
       } catch (e) {
         return { triggerId, handlerFunction, ok: false, error: (e as Error).message };

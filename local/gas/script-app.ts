@@ -6,6 +6,10 @@
 // user; getInstallationSource is NONE when the script is not running as an add-on. The trigger
 // editor offers every 1, 2, 4, 6, 8 or 12 hours, which is what everyHours accepts here. Assumed
 // wording (not found): the error messages below; from memory: 20 triggers per user per script.
+// Triggers belong to the account that created them: "Installable triggers always run under the
+// account of the person who created them" and "a given account cannot see triggers installed from
+// a second account" (installable triggers guide, Restrictions), so getProjectTriggers(),
+// getUserTriggers() and the limits count only the current execution's user's triggers.
 
 import type { Execution } from './execution';
 import { fail } from './errors';
@@ -16,6 +20,9 @@ const HOUR = 60 * MINUTE;
 const VALID_MINUTES = [1, 5, 10, 15, 30];
 const VALID_HOURS = [1, 2, 4, 6, 8, 12];
 const SCRIPT_TRIGGER_LIMIT = 20;
+
+/** What ScriptApp.getOAuthToken() answers here; the Drive REST stand-in accepts only it. */
+export const FAKE_OAUTH_TOKEN = 'fake-oauth-token';
 
 export const AuthMode = {
   NONE: 'NONE',
@@ -52,6 +59,8 @@ export interface TriggerRecord {
   createdAt: number;
   /** The spreadsheet the trigger was created from (null: no active document). */
   documentId: string | null;
+  /** The account that created it: it runs as that account and only that account sees it. */
+  owner: string;
 }
 
 export class TriggerStore {
@@ -153,7 +162,8 @@ export class FakeClockTriggerBuilder {
     if (this.addOn && this.#everyMs !== undefined && this.#everyMs < HOUR) {
       fail('Add-ons cannot create time-based triggers that run more often than once an hour.');
     }
-    const inThisDocument = this.store.triggers.filter(
+    const users = this.store.triggers.filter((t) => t.owner === this.exec.user);
+    const inThisDocument = users.filter(
       (t) => t.documentId !== null && t.documentId === this.documentId,
     );
     if (this.addOn && inThisDocument.length >= 1) {
@@ -161,7 +171,7 @@ export class FakeClockTriggerBuilder {
         'This add-on has created too many time-based triggers in this document for this Google user account.',
       );
     }
-    if (this.store.triggers.length >= SCRIPT_TRIGGER_LIMIT) {
+    if (users.length >= SCRIPT_TRIGGER_LIMIT) {
       fail(
         'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
       );
@@ -175,6 +185,7 @@ export class FakeClockTriggerBuilder {
       nextRunAt: this.#firstAt ?? now + (this.#everyMs ?? 0),
       createdAt: now,
       documentId: this.documentId,
+      owner: this.exec.user,
     };
     this.store.triggers.push(record);
     return new FakeTrigger(record);
@@ -236,20 +247,30 @@ export class FakeScriptApp {
     );
   }
 
-  /** Every trigger of the project (for this user), whichever spreadsheet created it. */
+  /** This user's triggers of the project, whichever spreadsheet created them. */
+  #mine(): TriggerRecord[] {
+    return this.store.triggers.filter((t) => t.owner === this.exec.user);
+  }
+
+  /** Every trigger of the project for this user, whichever spreadsheet created it. */
   getProjectTriggers(): FakeTrigger[] {
-    return this.store.triggers.map((t) => new FakeTrigger(t));
+    return this.#mine().map((t) => new FakeTrigger(t));
   }
 
   /** The user's triggers of one spreadsheet. */
   getUserTriggers(spreadsheet: { getId(): string }): FakeTrigger[] {
     const id = spreadsheet.getId();
-    return this.store.triggers.filter((t) => t.documentId === id).map((t) => new FakeTrigger(t));
+    return this.#mine()
+      .filter((t) => t.documentId === id)
+      .map((t) => new FakeTrigger(t));
   }
 
+  /** Only the user's own triggers can be deleted (another's are never handed to the script). */
   deleteTrigger(trigger: FakeTrigger): void {
     const id = FakeTrigger.idOf(trigger);
-    this.store.triggers = this.store.triggers.filter((t) => t.uniqueId !== id);
+    this.store.triggers = this.store.triggers.filter(
+      (t) => t.uniqueId !== id || t.owner !== this.exec.user,
+    );
   }
 
   getAuthorizationInfo(_authMode?: string): FakeAuthorizationInfo {
@@ -266,7 +287,7 @@ export class FakeScriptApp {
   }
 
   getOAuthToken(): string {
-    return 'fake-oauth-token';
+    return FAKE_OAUTH_TOKEN;
   }
 }
 

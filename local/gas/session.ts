@@ -1,8 +1,17 @@
 // Session. Custom functions run without user identity: the custom-functions guide says
-// Session.getActiveUser().getEmail() returns an empty string there.
+// Session.getActiveUser().getEmail() returns an empty string there. Otherwise the effective user
+// is the account the execution runs as (Execution.user: the person at the sidebar, a trigger's
+// owner, a web app's deployer); the active user is the same here (one domain is modelled).
+// Reading a user needs the userinfo.email scope: without it in the manifest Apps Script throws
+// "Specified permissions are not sufficient to call Session.getEffectiveUser. Required
+// permissions: https://www.googleapis.com/auth/userinfo.email" (the error as quoted by projects
+// that hit it, e.g. in the Apps Script repositories found by the code search).
 
 import type { Execution } from './execution';
+import { fail } from './errors';
 import { registerFake } from './registry';
+
+export const USERINFO_EMAIL_SCOPE = 'https://www.googleapis.com/auth/userinfo.email';
 
 export interface SessionOptions {
   scriptTimeZone: string;
@@ -23,22 +32,38 @@ export class FakeSession {
   constructor(
     private readonly options: SessionOptions,
     private readonly exec: Execution,
+    /** The manifest's oauthScopes, when known: reading a user needs userinfo.email among them. */
+    private readonly oauthScopes?: readonly string[],
   ) {}
+
+  #needsEmailScope(method: string): void {
+    if (this.oauthScopes && !this.oauthScopes.includes(USERINFO_EMAIL_SCOPE)) {
+      fail(
+        `Specified permissions are not sufficient to call Session.${method}. Required permissions: ${USERINFO_EMAIL_SCOPE}`,
+      );
+    }
+  }
 
   getScriptTimeZone(): string {
     return this.options.scriptTimeZone;
   }
 
   getActiveUser(): FakeUser {
-    return new FakeUser(this.exec.isCustomFunction ? '' : this.options.activeUserEmail);
+    this.#needsEmailScope('getActiveUser');
+    return new FakeUser(this.exec.isCustomFunction ? '' : this.#user());
+  }
+
+  #user(): string {
+    return this.exec.user || this.options.effectiveUserEmail;
   }
 
   getEffectiveUser(): FakeUser {
-    return new FakeUser(this.exec.isCustomFunction ? '' : this.options.effectiveUserEmail);
+    this.#needsEmailScope('getEffectiveUser');
+    return new FakeUser(this.exec.isCustomFunction ? '' : this.#user());
   }
 
   getTemporaryActiveUserKey(): string {
-    return Buffer.from(`temp-key:${this.options.activeUserEmail}`).toString('base64url');
+    return Buffer.from(`temp-key:${this.#user()}`).toString('base64url');
   }
 
   getActiveUserLocale(): string {

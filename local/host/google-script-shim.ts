@@ -1,8 +1,14 @@
 // google.script.run and google.script.host for a page served by the local host, so the real
 // sidebar HTML runs unchanged: each server call is a POST to /__gas/run, answered by one
 // execution of dist/Code.js in the local runtime. The Google Picker's stand-in comes with it.
+// A call that shows a modal dialog (Ui.showModalDialog) opens it as Google does: over the whole
+// editor (the top window), at the width and height it asked for, in its own frame; the dialog's
+// google.script.host.close() closes it.
 
 import { PICKER_STAND_IN } from './picker-stand-in';
+
+/** Where the page opens a dialog a server call showed (host-server.ts serves it). */
+export const DIALOG_PATH = '/__gas/dialog';
 
 export const RUN_PATH = '/__gas/run';
 
@@ -27,11 +33,32 @@ export const GOOGLE_SCRIPT_SHIM = `
           })
             .then(function (r) { return r.json(); })
             .then(function (answer) {
+              (answer.dialogs || []).forEach(openDialog);
               if (answer.ok) { if (success) success(answer.result, userObject); }
               else if (failure) { var e = new Error(answer.error); e.name = 'ScriptError'; failure(e, userObject); }
             })
             .catch(function (e) { if (failure) failure(e, userObject); });
         };
+      }
+    });
+  }
+  function openDialog(d) {
+    var top = window.top;
+    var doc = top.document;
+    var overlay = doc.createElement('div');
+    overlay.setAttribute('data-gas-dialog-overlay', '');
+    overlay.style.cssText = 'position:fixed;inset:0;background:rgba(0,0,0,.4);display:flex;overflow:auto;z-index:1000';
+    var frame = doc.createElement('iframe');
+    frame.setAttribute('data-gas-dialog', '');
+    frame.title = d.title;
+    frame.src = '${DIALOG_PATH}/' + d.index;
+    frame.style.cssText = 'width:' + d.width + 'px;height:' + d.height + 'px;border:1px solid #dadce0;background:#fff;flex:none;margin:auto';
+    overlay.append(frame);
+    doc.body.append(overlay);
+    top.addEventListener('message', function onClose(event) {
+      if (event.source === frame.contentWindow && event.data && event.data.type === 'gas-host-close') {
+        overlay.remove();
+        top.removeEventListener('message', onClose);
       }
     });
   }

@@ -3,7 +3,7 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { GasRuntime } from '../gas';
-import { RUN_PATH, withShim } from './google-script-shim';
+import { DIALOG_PATH, RUN_PATH, withShim } from './google-script-shim';
 import { handlePickerRoute, LOCAL_PICKER_PROPERTIES } from './picker-stand-in';
 
 export interface LocalHostOptions {
@@ -37,11 +37,20 @@ function findDate(value: unknown, path = 'result'): string | null {
   return null;
 }
 
+/** A dialog a server call showed (showModalDialog): the page opens it at DIALOG_PATH/<index>. */
+export interface ShownDialog {
+  index: number;
+  title: string;
+  width: number;
+  height: number;
+}
+
 export function runServerFunction(
   runtime: GasRuntime,
   fn: string,
   args: unknown[],
-): { ok: true; result: unknown } | { ok: false; error: string } {
+): { ok: true; result: unknown; dialogs?: ShownDialog[] } | { ok: false; error: string } {
+  const before = runtime.ui.dialogs.length;
   try {
     const result = runtime.run(fn, args, { kind: 'sidebar' });
     const date = findDate(result);
@@ -50,7 +59,15 @@ export function runServerFunction(
         ok: false,
         error: `${fn} returned a Date at ${date}; google.script.run cannot carry Dates (send ISO strings).`,
       };
-    return { ok: true, result: result === undefined ? null : result };
+    // As in the editor, a dialog the call showed opens over the spreadsheet, not in the sidebar.
+    const dialogs = runtime.ui.dialogs
+      .slice(before)
+      .map((d, i) => ({ index: before + i, title: d.title, width: d.width, height: d.height }));
+    return {
+      ok: true,
+      result: result === undefined ? null : result,
+      ...(dialogs.length ? { dialogs } : {}),
+    };
   } catch (e) {
     return { ok: false, error: (e as Error).message };
   }
@@ -109,6 +126,16 @@ export function startLocalHost(options: LocalHostOptions): Promise<LocalHost> {
           Array.isArray(call.args) ? call.args : [],
         );
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer));
+        return;
+      }
+      const dialog = new RegExp(`^${DIALOG_PATH}/(\\d+)$`).exec(url.pathname);
+      if (req.method === 'GET' && dialog) {
+        const shown = runtime.ui.dialogs[Number(dialog[1])];
+        if (!shown) res.writeHead(404, { 'Content-Type': 'text/plain' }).end('no such dialog');
+        else
+          res
+            .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+            .end(withShim(shown.html));
         return;
       }
       if (req.method === 'GET' && (url.pathname === '/sidebar' || url.pathname === '/settings')) {

@@ -5,7 +5,10 @@
 // ({action: 'picked', docs: [{id, name, mimeType, sizeBytes}]}). As the real Picker does under
 // the drive.file scope when given the app id, picking a file grants it to the script, here in the
 // fake Drive (DriveStore.grant). Like the real one it refuses to open without an OAuth token and
-// developer key, and grants nothing without an app id.
+// developer key, and grants nothing without an app id. Nor does it fit in less than its
+// documented minimum size, 566 × 350 px ("It has a minimum size of (566,350)": PickerBuilder
+// setSize, Google Picker API reference): opened in a smaller window (the 300 px sidebar) it shows
+// that it cannot and picks nothing, where the real one would be cut off and unusable.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GasRuntime } from '../gas';
@@ -55,9 +58,16 @@ export const PICKER_STAND_IN = `
     return node;
   }
 
+  var MIN_WIDTH = 566, MIN_HEIGHT = 350;
   function open(config) {
     if (!config.OAuthToken || !config.DeveloperKey) {
       throw new Error('The picker needs an OAuth token and a developer key.');
+    }
+    if (window.innerWidth < MIN_WIDTH || window.innerHeight < MIN_HEIGHT) {
+      var tooSmall = element('p', 'The Google Picker needs at least ' + MIN_WIDTH + ' x ' + MIN_HEIGHT +
+        ' px; this window is ' + window.innerWidth + ' x ' + window.innerHeight + '.', { role: 'alert', 'data-picker-too-small': '' });
+      document.body.append(tooSmall);
+      return;
     }
     var done = function (data) { overlay.remove(); if (config.Callback) config.Callback(data); };
     var overlay = element('div', '', { 'data-picker-stand-in': '' });

@@ -11,8 +11,9 @@ import { GATE_KEY, SERVICE_RULE } from '../engine/request-gate';
 import { available, type RateWindowState } from '../engine/rate-window';
 import { mailApp } from '../gas/mail';
 import { documentStores } from '../gas/services';
+import { triggerTimeUsed, WIDEN_AT } from '../gas/trigger-time';
 import { intervalChoices } from './refresh-intervals';
-import { getAutoRefresh } from './auto-refresh';
+import { getAutoRefresh, type AutoRefreshState } from './auto-refresh';
 import { getPushStatus } from './push-api';
 import { getSettings } from './settings-api';
 import { STATUS_SHEET_NAME } from './tracking-sheet-format';
@@ -103,6 +104,44 @@ function autoRefreshLines(): string[] {
     `Intervals this ${state.mode === 'bound' ? 'bound script' : 'add-on'} allows: ${state.choices
       .map((c) => c.label)
       .join(', ')}`,
+    ...scheduleOwnerLines(state),
+  ];
+}
+
+/** Whose schedule it is (Google shows a trigger to its owner only) and what the add-in noted. */
+function scheduleOwnerLines(state: AutoRefreshState): string[] {
+  const lines: string[] = [];
+  if (state.enabled) {
+    lines.push(
+      state.ownedByMe
+        ? `Runs as you (${state.owner || 'your account'}): its trigger time counts against your daily quota`
+        : `Runs as ${state.owner || 'another editor'}, who set it: only that account can change or stop it`,
+    );
+  }
+  if (state.note) lines.push(state.note);
+  return lines;
+}
+
+/**
+ * Quotas are per Google account: what this report measures is the account running it. Scheduled
+ * refresh time is the add-in's own ledger (Apps Script reports none), of the last 24 hours.
+ */
+function accountLimits(now: number): Limit[] {
+  const me = section(() => Session.getEffectiveUser().getEmail());
+  const whose = me.ok && me.value ? me.value : 'the account using this sidebar';
+  const time = section(() => triggerTimeUsed(now));
+  const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;
+  return [
+    {
+      name: 'Quotas shown for',
+      left: `${whose} (each Google account has its own; a schedule uses its owner's)`,
+    },
+    {
+      name: `Scheduled refresh time, last 24 hours (${whose})`,
+      left: time.ok
+        ? `${minutes(time.value.usedMs)} of ${minutes(time.value.limitMs)} used by this add-in's scheduled refreshes (your other scripts count too; auto-refresh widens its interval at ${minutes(WIDEN_AT * time.value.limitMs)})`
+        : `not readable right now: ${time.error}`,
+    },
   ];
 }
 
@@ -159,10 +198,6 @@ function limits(now: number): Limit[] {
       left: 'not reported by Apps Script (20,000 a day; 100,000 on Workspace)',
     },
     {
-      name: 'Trigger run time today',
-      left: 'not reported by Apps Script (90 min a day; 6 h on Workspace)',
-    },
-    {
       // The manifest has the send-mail scope (alerts); MailApp counts recipients, not emails.
       name: 'Email recipients today',
       left: mail.ok ? `${mail.value} left` : `not readable right now: ${mail.error}`,
@@ -193,7 +228,7 @@ export function getDiagnostics(): DiagnosticsReport {
     autoRefresh: section(autoRefreshLines),
     lastRefresh: section(lastRefresh),
     push: section(pushLines),
-    limits: limits(now),
+    limits: [...limits(now), ...accountLimits(now)],
     api: section(apiHost),
   };
 }

@@ -1,7 +1,13 @@
 // What the menu items and the trigger call. Each reports back in a toast, not a stack trace.
 
 import { redact } from '../core/redact';
-import { disableAutoRefresh, enableAutoRefresh, scheduledTarget } from './auto-refresh';
+import { recordTriggerTime } from '../gas/trigger-time';
+import {
+  disableAutoRefresh,
+  enableAutoRefresh,
+  scheduledTarget,
+  widenIfNearQuota,
+} from './auto-refresh';
 import { REFRESH_INTERVALS } from './refresh-intervals';
 import {
   refreshSpreadsheet,
@@ -58,13 +64,30 @@ export function trackUntrackedRows(): RefreshReport {
   return refreshTrackingSheet();
 }
 
-/** The time-driven trigger: refreshes the spreadsheet its event's triggerUid belongs to. */
+/**
+ * The time-driven trigger: refreshes the spreadsheet its event's triggerUid belongs to, then
+ * counts its own run time against the user's daily trigger time (and widens the interval when
+ * that runs short).
+ */
 export function runScheduledRefresh(e?: { triggerUid?: unknown }): RefreshReport {
+  const startedAt = Date.now();
+  let report: RefreshReport | undefined;
+  try {
+    report = scheduledRefresh(e);
+    return report;
+  } finally {
+    recordTriggerTime(startedAt, Date.now() - startedAt);
+    const widened = widenIfNearQuota(e);
+    if (widened && report) report.message = `${report.message ?? ''} ${widened}`.trim();
+  }
+}
+
+function scheduledRefresh(e?: { triggerUid?: unknown }): RefreshReport {
   const target = scheduledTarget(e);
-  if (!target) {
+  if ('removed' in target) {
     return {
       ok: false,
-      message: 'This trigger serves no spreadsheet it can open any more and was removed.',
+      message: target.removed,
       rows: 0,
       updated: 0,
       requests: 0,
@@ -89,6 +112,7 @@ export const menuAutoRefresh60 = every(60);
 export const menuAutoRefresh120 = every(120);
 export const menuAutoRefresh240 = every(240);
 export const menuAutoRefresh360 = every(360);
+export const menuAutoRefresh480 = every(480);
 export const menuAutoRefresh720 = every(720);
 export const menuAutoRefresh1440 = every(1440);
 export function menuAutoRefreshOff(): void {

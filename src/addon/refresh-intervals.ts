@@ -26,6 +26,7 @@ export const REFRESH_INTERVALS: readonly RefreshInterval[] = [
   interval(120, '2 hours', 'Every 2 hours'),
   interval(240, '4 hours', 'Every 4 hours'),
   interval(360, '6 hours', 'Every 6 hours'),
+  interval(480, '8 hours', 'Every 8 hours'),
   interval(720, '12 hours', 'Every 12 hours'),
   interval(1440, '1 day', 'Every day'),
 ];

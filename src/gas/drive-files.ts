@@ -1,6 +1,10 @@
 // Drive access for uploads: resolve a pasted link or id, refuse large files before reading them,
 // and read each file once. The add-in holds only the `drive.file` scope, so it can open the files
-// the user picked with the Google Picker (DriveApp.getFileById works for those), not any id.
+// the user picked with the Google Picker, not any id. It reads them the way Google does for that
+// scope: the Drive REST API (files.get, then files.get?alt=media) with the script's own OAuth
+// token (ScriptApp.getOAuthToken), as Google's Apps Script Picker sample for drive.file does
+// (googleworkspace/apps-script-samples#486); DriveApp's methods need drive.readonly or drive.
+// The token goes only to www.googleapis.com, never to the tracking service or the page.
 
 import { AppError } from '../core/errors';
 import type { BlobDescription, UploadBody } from '../engine/document-upload';
@@ -21,15 +25,46 @@ export function driveFileId(input: string): string {
   return id;
 }
 
-function file(id: string): GoogleAppsScript.Drive.File {
-  try {
-    return DriveApp.getFileById(id);
-  } catch {
-    throw new AppError(
+const DRIVE_FILES = 'https://www.googleapis.com/drive/v3/files/';
+
+function driveGet(id: string, query: string): GoogleAppsScript.URL_Fetch.HTTPResponse {
+  return UrlFetchApp.fetch(`${DRIVE_FILES}${encodeURIComponent(id)}${query}`, {
+    headers: { Authorization: `Bearer ${ScriptApp.getOAuthToken()}` },
+    muteHttpExceptions: true,
+  });
+}
+
+function failed(response: GoogleAppsScript.URL_Fetch.HTTPResponse): AppError {
+  const code = response.getResponseCode();
+  if (code === 404 || code === 403) {
+    return new AppError(
       'input',
       'The add-in cannot open that Drive file: it may only read files you pick with "Choose from Drive". Press "Choose from Drive" and select the file.',
     );
   }
+  return new AppError(
+    'upstream',
+    `Google Drive did not hand over the file (HTTP ${code}). Try again in a minute.`,
+    { status: code },
+  );
+}
+
+interface DriveMeta {
+  name: string;
+  mimeType: string;
+  size: number;
+}
+
+function meta(id: string): DriveMeta {
+  const response = driveGet(id, '?fields=name,mimeType,size');
+  if (response.getResponseCode() !== 200) throw failed(response);
+  const v = JSON.parse(response.getContentText()) as Record<string, unknown>;
+  return {
+    name: String(v.name ?? ''),
+    mimeType: String(v.mimeType ?? ''),
+    // Drive sends int64 values as strings; Google Docs types have no stored size.
+    size: Number(v.size ?? 0) || 0,
+  };
 }
 
 /** A Drive file opened for upload: its Blob is read once and handed on as is. */
@@ -40,19 +75,22 @@ export interface DriveUpload extends UploadBody {
 
 /** Opens the file and its Blob; a file over 50 MB is refused from its size, before any read. */
 export function openUploadFile(fileId: string, name?: string): DriveUpload {
-  const f = file(driveFileId(fileId));
-  const size = f.getSize();
-  if (size > MAX_UPLOAD_BYTES) {
+  const id = driveFileId(fileId);
+  const f = meta(id);
+  if (f.size > MAX_UPLOAD_BYTES) {
     throw new AppError(
       'input',
-      `"${f.getName()}" is ${(size / 1024 / 1024).toFixed(1)} MB; files over 50 MB cannot be attached.`,
+      `"${f.name}" is ${(f.size / 1024 / 1024).toFixed(1)} MB; files over 50 MB cannot be attached.`,
     );
   }
-  const blob = f.getBlob();
+  const media = driveGet(id, '?alt=media');
+  if (media.getResponseCode() !== 200) throw failed(media);
+  const blob = media.getBlob();
+  const contentType = f.mimeType || blob.getContentType() || 'application/octet-stream';
   return {
-    name: (name && name.trim()) || f.getName(),
-    contentType: blob.getContentType() || f.getMimeType() || 'application/octet-stream',
-    body: blob,
+    name: (name && name.trim()) || f.name,
+    contentType,
+    body: blob.setName(f.name).setContentType(contentType),
   };
 }
 

@@ -15,6 +15,16 @@ export interface TriggerRecord {
   settings: Settings;
   /** Scheduled runs in a row that could not open the spreadsheet. */
   openFailures?: number;
+  /** The add-in widened the interval to stay within the daily trigger time (what it said). */
+  widened?: Widened;
+}
+
+export interface Widened {
+  from: number;
+  to: number;
+  /** ISO time. */
+  at: string;
+  why: string;
 }
 
 const PREFIX = 'CT_TRIGGER:';

@@ -221,6 +221,7 @@ describe('an add-on used in two spreadsheets', () => {
       nextRunAt: a.clock.now() + MINUTE,
       createdAt: a.clock.now(),
       documentId: null,
+      owner: a.gas.sessionOptions.effectiveUserEmail,
     });
     a.clock.advance(2 * MINUTE);
     expect(a.gas.fireDueTriggers()).toEqual([

@@ -41,7 +41,7 @@ describe('getDiagnostics', () => {
     expect(zones.advice.join('\n')).toMatch(/set the script's time zone to America\/New_York/);
     expect(value(before.autoRefresh)).toEqual([
       'Off',
-      'Intervals this bound script allows: 15 minutes, 30 minutes, 1 hour, 2 hours, 4 hours, 6 hours, 12 hours, 1 day',
+      'Intervals this bound script allows: 15 minutes, 30 minutes, 1 hour, 2 hours, 4 hours, 6 hours, 8 hours, 12 hours, 1 day',
     ]);
     expect(value(before.lastRefresh)).toBeNull(); // and no status sheet was created by asking
     expect(h.gas.spreadsheet.sheetByName('Container Tracking status')).toBeUndefined();

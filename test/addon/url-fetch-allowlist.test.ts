@@ -51,13 +51,22 @@ describe("the add-in's fetches under its manifest's urlFetchWhitelist", () => {
     expect(put.status).toBe(200);
   });
 
-  it('fetches no host but the API (the stand-in) and the storage host', () => {
+  it('fetches no host but the API (the stand-in), the storage host and Drive (with the Google token only)', () => {
     const { emulator, gas } = world();
     const tracked = emulator.account()!.containers()[0]!.attributes.number;
     gas.run('uploadDriveFile', [{ fileId: FILE_ID }]);
     expect(gas.run('CONTAINER_STATUS', [tracked], { kind: 'custom-function' })).not.toBe('');
     const origins = new Set(gas.urlFetchLog.map((e) => new URL(e.url).origin));
-    expect([...origins].sort()).toEqual([DEFAULT_STORAGE_ORIGIN, ORIGIN].sort());
+    expect([...origins].sort()).toEqual(
+      [DEFAULT_STORAGE_ORIGIN, ORIGIN, 'https://www.googleapis.com'].sort(),
+    );
+    // The picked file is read over Drive's REST API with the script's OAuth token, which goes to
+    // googleapis.com and nowhere else.
+    const drive = gas.urlFetchLog.filter((e) => e.url.startsWith('https://www.googleapis.com/'));
+    expect(drive.map((e) => new URL(e.url).pathname)).toEqual([
+      `/drive/v3/files/${FILE_ID}`,
+      `/drive/v3/files/${FILE_ID}`,
+    ]);
   });
 
   it('refuses an API base URL outside the list, as Apps Script would, sending nothing', () => {
@@ -67,10 +76,11 @@ describe("the add-in's fetches under its manifest's urlFetchWhitelist", () => {
     gas.run('saveSettings', [
       { apiKey: 'key-for-elsewhere-5678', apiBaseUrl: `${elsewhere}/v2`, appUrl: elsewhere },
     ]);
-    const before = gas.urlFetchLog.length;
+    const before = gas.urlFetchLog.filter((e) => !e.url.startsWith('https://www.googleapis.com/'));
     expect(() => gas.run('uploadDriveFile', [{ fileId: FILE_ID }])).toThrow(
       `Request to ${elsewhere}/rails/active_storage/direct_uploads failed because the URL has not been whitelisted in the script manifest.`,
     );
-    expect(gas.urlFetchLog.length).toBe(before);
+    const sent = gas.urlFetchLog.filter((e) => !e.url.startsWith('https://www.googleapis.com/'));
+    expect(sent).toEqual(before); // only the file was read (from Drive); nothing went to the host
   });
 });

@@ -20,7 +20,7 @@ test('an add-on offers what its menu offers, and "1 day" works', async () => {
   s.h.gas.run('onOpen', [], { kind: 'simple-trigger', authMode: 'LIMITED' });
   const menuItems = JSON.stringify(s.h.gas.ui.menus);
   const values = await shownChoices();
-  expect(values).toEqual(['60', '120', '240', '360', '720', '1440']);
+  expect(values).toEqual(['60', '120', '240', '360', '480', '720', '1440']);
   for (const v of values) expect(menuItems).toContain(`"menuAutoRefresh${v}"`);
   expect(menuItems).not.toContain('menuAutoRefresh15');
 
@@ -40,6 +40,7 @@ test('a bound script offers 15 minutes and up', async () => {
     '120',
     '240',
     '360',
+    '480',
     '720',
     '1440',
   ]);

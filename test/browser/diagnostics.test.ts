@@ -25,7 +25,7 @@ test('a bound script in a New York sheet: zones differ, with what to do; refresh
   await expect(detail('Zones').textContent()).resolves.toBe('Differ: see below');
   await expect(detail('Deployment').textContent()).resolves.toMatch(/^Bound script/);
   await expect(detail('Auto-refresh').textContent()).resolves.toMatch(
-    /^On, every 15 minutes; Intervals this bound script allows: 15 minutes, .*, 1 day$/,
+    /^On, every 15 minutes; Intervals this bound script allows: 15 minutes, .*, 1 day; Runs as you \(user@example\.com\): its trigger time counts against your daily quota$/,
   );
   await expect(detail('Last refresh').textContent()).resolves.toMatch(/\(2026-11-20T15:\d\d/);
   await expect(detail('API host').textContent()).resolves.toBe('127.0.0.1:4949');

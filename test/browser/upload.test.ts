@@ -3,7 +3,9 @@
 // link, three steps with progress, the document id; a pasted id the add-in was never given gets
 // a message that says to use Choose from Drive; a checksum mismatch, a storage failure and a
 // failed last step each say which step failed and leave nothing a retry would duplicate; files
-// over 50 MB are refused unread. Google's own picker script is never loaded here.
+// over 50 MB are refused unread. Google's own picker script is never loaded here. The sidebar is
+// 300 px wide, as in Sheets, narrower than the Picker's minimum (566 × 350 px): the Picker opens
+// in a modal dialog over the editor and the pick reaches the sidebar through the server.
 
 import { oversizeFile, sampleDriveFiles, SAMPLE_IDS } from './support/drive-samples';
 import type { SidebarSession } from './support/sidebar-session';
@@ -15,6 +17,7 @@ let external: string[];
 
 async function openUpload(drive = sampleDriveFiles()): Promise<void> {
   s = await sidebar.open({ drive });
+  await s.page.setViewportSize({ width: 300, height: 720 });
   external = [];
   s.page.on('request', (r) => {
     if (!r.url().startsWith(s.host.url)) external.push(r.url());
@@ -28,15 +31,18 @@ const attach = () => s.page.getByRole('button', { name: 'Attach document' }).cli
 const documents = () => s.h.emulator.account()!.documents();
 const stepStates = () =>
   steps().evaluateAll((items) => items.map((li) => li.getAttribute('data-state')));
-const pickerDialog = () => s.page.getByRole('dialog', { name: 'Select a file' });
+const dialogFrame = () => s.page.locator('iframe[data-gas-dialog]');
+const pickerDialog = () =>
+  s.page.frameLocator('iframe[data-gas-dialog]').getByRole('dialog', { name: 'Select a file' });
 const chosen = () => s.page.locator('#upload-chosen');
 const pasteLink = (text: string) =>
   s.page.getByLabel('Or paste a Drive link or file id').fill(text);
 
-async function pick(name: string | RegExp): Promise<void> {
+async function pick(name: string): Promise<void> {
   await s.page.getByRole('button', { name: 'Choose from Drive' }).click();
   await pickerDialog().getByRole('button', { name }).click();
-  await pickerDialog().waitFor({ state: 'detached' });
+  await dialogFrame().waitFor({ state: 'detached' });
+  await chosen().getByText(name, { exact: true }).waitFor();
 }
 
 test('picks a Drive PDF with Choose from Drive and attaches it in three steps', async () => {
@@ -48,6 +54,8 @@ test('picks a Drive PDF with Choose from Drive and attaches it in three steps', 
   await expect(pickerDialog().getByRole('listitem').count()).resolves.toBe(3);
   await s.screenshot('upload-picker');
   await pickerDialog().getByRole('button', { name: 'bill-of-lading.pdf' }).click();
+  await dialogFrame().waitFor({ state: 'detached' });
+  await chosen().getByText('bill-of-lading.pdf').waitFor();
   await expect(chosen().textContent()).resolves.toMatch(/^bill-of-lading\.pdfPDF · 9\d\d B$/);
   // Picking granted the file to the add-in (drive.file), as the real Picker does with the app id.
   expect(s.h.gas.drive.isGranted(SAMPLE_IDS.billOfLading)).toBe(true);
@@ -62,8 +70,11 @@ test('picks a Drive PDF with Choose from Drive and attaches it in three steps', 
   expect(created.name).toBe('BOL MAEU240512345');
   await expect(stepStates()).resolves.toEqual(['done', 'done', 'done']);
   await expect(status().textContent()).resolves.toBe('Done: Attached "BOL MAEU240512345".');
-  expect(s.calls.map((c) => c.fn).filter((fn) => fn !== 'getSettings')).toEqual([
-    'getPickerConfig',
+  const waiting = ['getSettings', 'takePickedFile'];
+  expect(s.calls.map((c) => c.fn).filter((fn) => !waiting.includes(fn))).toEqual([
+    'openPickerDialog', // the sidebar opens the dialog…
+    'getPickerConfig', // …which runs the Picker…
+    'storePickedFile', // …and hands the pick to the server, where the sidebar finds it
     'startDriveUpload',
     'sendDriveUpload',
     'finishDriveUpload',
@@ -73,6 +84,44 @@ test('picks a Drive PDF with Choose from Drive and attaches it in three steps', 
   expect(Buffer.from(blob.bytes!)).toEqual(Buffer.from(sampleDriveFiles()[0]!.bytes));
   expect(external).toEqual([]); // no apis.google.com: the stand-in replaced Google's loader
   await s.screenshot('upload-done');
+});
+
+test('the Picker opens in a dialog of at least its minimum size, not in the 300 px sidebar', async () => {
+  await openUpload();
+  // The Picker (here its stand-in) cannot work in the sidebar itself: 300 px is too narrow.
+  await s.page.evaluate(() => {
+    const w = window as unknown as {
+      google: { picker: { PickerBuilder: new () => Record<string, (v?: unknown) => unknown> } };
+    };
+    const builder = new w.google.picker.PickerBuilder();
+    builder.setOAuthToken!('t');
+    builder.setDeveloperKey!('k');
+    (builder.build!() as { setVisible(v: boolean): void }).setVisible(true);
+  });
+  await s.page.locator('[data-picker-too-small]').getByText('at least 566 x 350 px').waitFor();
+
+  await s.page.getByRole('button', { name: 'Choose from Drive' }).click();
+  await pickerDialog().getByRole('button', { name: 'bill-of-lading.pdf' }).waitFor();
+  expect(s.h.gas.ui.dialogs.map((d) => [d.title, d.modal, d.width, d.height])).toEqual([
+    ['Choose a file to attach', true, 600, 425],
+  ]);
+  const box = (await dialogFrame().boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(566);
+  expect(box.height).toBeGreaterThanOrEqual(350);
+  await expect(
+    s.page.frameLocator('iframe[data-gas-dialog]').locator('[data-picker-too-small]').count(),
+  ).resolves.toBe(0);
+  // The sidebar waits for the pick without locking its button.
+  await expect(s.page.getByRole('button', { name: 'Choose from Drive' }).isEnabled()).resolves.toBe(
+    true,
+  );
+  await pickerDialog().getByRole('button', { name: 'Cancel' }).click();
+  await dialogFrame().waitFor({ state: 'detached' });
+  await s.page.waitForFunction(
+    () =>
+      !document.querySelector('#upload-picker-status')?.textContent?.includes('Choose the file'),
+  );
+  await expect(chosen().textContent()).resolves.toBe('');
 });
 
 test('a pasted id the add-in was not given says to use Choose from Drive; once picked it works', async () => {

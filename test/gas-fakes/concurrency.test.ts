@@ -227,12 +227,41 @@ describe('runConcurrently', () => {
     expect(rt.run('template')).toBe('1');
   });
 
-  it('keeps at most maxConcurrent executions live', () => {
+  it('keeps at most maxConcurrent cells live: the next cells wait for a free place', () => {
     const { rt, clock } = makeRuntime(COUNTER);
-    rt.runConcurrently(
-      Array.from({ length: 4 }, () => ({ fn: 'nap', args: [1_000] })),
+    const out = rt.runConcurrently(
+      Array.from({ length: 4 }, () => ({
+        fn: 'nap',
+        args: [1_000],
+        kind: 'custom-function' as const,
+      })),
       { seed: 2, maxConcurrent: 2 },
     );
+    expect(out.every((o) => o.ok)).toBe(true);
     expect(clock.now() - Date.parse(START)).toBe(2_000);
+  });
+
+  it('refuses the 31st simultaneous execution of a user at once, as Apps Script does', () => {
+    const { rt } = makeRuntime(COUNTER);
+    const cells = Array.from({ length: 30 }, () => ({
+      fn: 'nap',
+      args: [1_000],
+      kind: 'custom-function' as const,
+    }));
+    const out = rt.runConcurrently([
+      ...cells,
+      { fn: 'bump', args: [false], kind: 'sidebar' },
+      { fn: 'bump', args: [false], kind: 'trigger', user: 'other@example.com' },
+    ]);
+    expect(out.slice(0, 30).every((o) => o.ok)).toBe(true);
+    const refused = out[30]!;
+    expect(refused.ok).toBe(false);
+    expect(refused.error?.message).toBe(
+      'Service invoked too many times in a short time: exec maxSimultaneous. Try Utilities.sleep(1000) between calls.',
+    );
+    expect(refused.record).toMatchObject({ ok: false, elapsedMs: 0, functionName: 'bump' });
+    // It ran nothing; another user's execution has its own 30.
+    expect(out[31]).toMatchObject({ ok: true, value: 1 });
+    expect(rt.properties.document.map.get('n')).toBe('1');
   });
 });

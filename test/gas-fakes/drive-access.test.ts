@@ -1,6 +1,7 @@
-// The Drive scope the manifest asks for decides what DriveApp sees, as in Apps Script: with
-// drive.file only the files each user picked (Google Picker) are there; with drive or
-// drive.readonly, all. Blobs meter their bytes as JS numbers, Utilities.computeDigest takes no
+// The Drive scope the manifest asks for decides what a script reaches, as in Apps Script: with
+// drive.file alone DriveApp is refused (its methods need drive.readonly or drive) and the Drive
+// REST API, called with ScriptApp.getOAuthToken(), serves only the files each user picked (Google
+// Picker); with drive or drive.readonly, DriveApp sees all. Blobs meter their bytes as JS numbers, Utilities.computeDigest takes no
 // Blob, and a Blob payload goes out as its bytes.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,20 @@ function list() {
 function readTwice(id) { var b = DriveApp.getFileById(id).getBlob(); b.getBytes(); return b.getBytes().length; }
 function digestOfBlob(id) {
   return Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, DriveApp.getFileById(id).getBlob());
+}
+function rest(id, query) {
+  var r = UrlFetchApp.fetch('https://www.googleapis.com/drive/v3/files/' + id + query, {
+    headers: { Authorization: 'Bearer ' + ScriptApp.getOAuthToken() }, muteHttpExceptions: true });
+  return [r.getResponseCode(), r.getContentText()];
+}
+function restBytes(id) {
+  var r = UrlFetchApp.fetch('https://www.googleapis.com/drive/v3/files/' + id + '?alt=media', {
+    headers: { Authorization: 'Bearer ' + ScriptApp.getOAuthToken() } });
+  var b = r.getBlob();
+  return [b.getContentType(), b.getBytes().length];
+}
+function restNoToken(id) {
+  return UrlFetchApp.fetch('https://www.googleapis.com/drive/v3/files/' + id, { muteHttpExceptions: true }).getResponseCode();
 }
 function putBlob(id) {
   UrlFetchApp.fetch('https://storage.example/put', { method: 'put', payload: DriveApp.getFileById(id).getBlob(), contentType: 'application/pdf' });
@@ -46,28 +61,32 @@ function deployedWith(oauthScopes: string[] | null, user?: string) {
   });
 }
 
-const NO_ITEM =
-  'No item with the given ID could be found. Possibly because you have not edited this item or you do not have permission to access it.';
-
 describe('Drive access follows the manifest scope', () => {
-  it('drive.file: only picked files open, list and match a search', () => {
+  it('drive.file: DriveApp is refused; the REST API serves picked files only, with the token', () => {
     const { rt } = deployedWith(['https://www.googleapis.com/auth/drive.file']);
     expect(rt.drive.access).toBe('picked-files');
-    expect(thrown(() => rt.run('open', ['pdf1']))).toBe(NO_ITEM);
-    expect(rt.run('list')).toEqual([[], []]);
     rt.drive.grant('pdf1');
-    rt.drive.grant('png1');
-    expect(rt.run('open', ['pdf1'])).toBe('a.pdf');
-    expect(rt.run('list')).toEqual([['a.pdf', 'c.png'], ['a.pdf']]);
-    expect(thrown(() => rt.run('open', ['pdf2']))).toBe(NO_ITEM);
+    expect(thrown(() => rt.run('open', ['pdf1']))).toBe(
+      'You do not have permission to call DriveApp.getFileById. Required permissions: (https://www.googleapis.com/auth/drive.readonly || https://www.googleapis.com/auth/drive)',
+    );
+    expect(thrown(() => rt.run('list'))).toMatch(/permission to call DriveApp.getFiles/);
+    expect(rt.run('rest', ['pdf1', '?fields=name,mimeType,size'])).toEqual([
+      200,
+      JSON.stringify({ name: 'a.pdf', mimeType: 'application/pdf', size: '3' }),
+    ]);
+    expect(rt.run('restBytes', ['pdf1'])).toEqual(['application/pdf', 3]);
+    const [status, body] = rt.run<[number, string]>('rest', ['pdf2', '']);
+    expect(status).toBe(404);
+    expect(JSON.parse(body).error.message).toBe('File not found: pdf2.');
+    expect(rt.run('restNoToken', ['pdf1'])).toBe(401);
   });
 
   it('drive.file grants are per user', () => {
     const { rt } = deployedWith(['https://www.googleapis.com/auth/drive.file'], 'ana@example.com');
     rt.drive.grant('pdf1', 'bo@example.com');
-    expect(thrown(() => rt.run('open', ['pdf1']))).toBe(NO_ITEM);
+    expect(rt.run<[number]>('rest', ['pdf1', ''])[0]).toBe(404);
     rt.drive.grant('pdf1');
-    expect(rt.run('open', ['pdf1'])).toBe('a.pdf');
+    expect(rt.run<[number]>('rest', ['pdf1', ''])[0]).toBe(200);
   });
 
   it.each([

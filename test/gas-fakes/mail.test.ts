@@ -38,6 +38,17 @@ describe('MailApp', () => {
     expect(rt.run('quota')).toBe(3);
   });
 
+  // "Email recipients per day" is a per-user quota (quotas page): each account spends its own.
+  it('counts each account against its own recipients a day', () => {
+    const { rt } = makeRuntime(CODE, { quotas: { mailRecipientsPerDay: 3 } });
+    rt.run('send', ['a@example.com, b@example.com, c@example.com']);
+    expect(rt.run('quota')).toBe(0);
+    const editor = { user: 'editor@example.com' };
+    expect(rt.run('quota', [], editor)).toBe(3);
+    expect(rt.run('send', ['a@example.com'], editor)).toBe(2);
+    expect(rt.project.mail.quotaOf('editor@example.com').used()).toBe(1);
+  });
+
   it('refuses bad addresses and injected failures without sending', () => {
     const { rt } = makeRuntime(CODE);
     expect(thrown(() => rt.run('send', ['not an address']))).toBe('Invalid email: not an address');

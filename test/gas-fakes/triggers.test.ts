@@ -83,3 +83,77 @@ describe('time-driven triggers', () => {
     expect(rt.triggers.triggers[0]?.nextRunAt).toBe(Date.parse(START) + 60 * MIN);
   });
 });
+
+const USERS = `
+function schedule() { return ScriptApp.newTrigger('whoRuns').timeBased().everyHours(1).create().getUniqueId(); }
+function mine() { return ScriptApp.getProjectTriggers().map(function (t) { return t.getUniqueId(); }); }
+function dropAll() { ScriptApp.getProjectTriggers().forEach(function (t) { ScriptApp.deleteTrigger(t); }); }
+function remember(v) { PropertiesService.getUserProperties().setProperty('v', v); }
+function recall() { return PropertiesService.getUserProperties().getProperty('v'); }
+function whoRuns() {
+  PropertiesService.getScriptProperties().setProperty('ranAs', Session.getEffectiveUser().getEmail());
+}
+function work(ms) { Utilities.sleep(ms); }
+`;
+
+describe('who runs what', () => {
+  // "Installable triggers always run under the account of the person who created them" and "a
+  // given account cannot see triggers installed from a second account" (installable triggers
+  // guide, Restrictions); user properties are the current user's (PropertiesService reference).
+  it('shows each account only its own triggers and user properties; a trigger runs as its creator', () => {
+    const { rt, clock } = makeRuntime(USERS, { user: { email: 'owner@example.com' } });
+    const id = rt.run<string>('schedule');
+    const other = { user: 'editor@example.com' };
+    expect(rt.run('mine', [], other)).toEqual([]);
+    rt.run('dropAll', [], other); // cannot reach the owner's trigger
+    expect(rt.run('mine')).toEqual([id]);
+    rt.run('remember', ['owner value']);
+    expect(rt.run('recall', [], other)).toBeNull();
+    rt.run('remember', ['editor value'], other);
+    expect(rt.run('recall')).toBe('owner value');
+    rt.run('schedule', [], other);
+    expect(rt.triggers.triggers.map((t) => t.owner)).toEqual([
+      'owner@example.com',
+      'editor@example.com',
+    ]);
+    clock.advance(60 * MIN);
+    rt.run('dropAll');
+    expect(rt.fireDueTriggers()).toHaveLength(1);
+    expect(rt.properties.script.map.get('ranAs')).toBe('editor@example.com');
+  });
+
+  // "Triggers total runtime: 90 min / day" (consumer; 6 hr on Workspace), per user (quotas page).
+  it('fails trigger runs past 90 minutes a day per user with "Service using too much computer time for one day"', () => {
+    const RUNS = `${USERS}\nfunction slow() { Utilities.sleep(5 * 60000); }`;
+    const { rt, clock } = makeRuntime(RUNS);
+    rt.run('schedule');
+    rt.triggers.triggers[0]!.handlerFunction = 'slow'; // an hourly trigger that runs 5 minutes
+    const results: boolean[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      clock.advance(60 * MIN);
+      results.push(rt.fireDueTriggers()[0]!.ok);
+    }
+    // 18 runs of 5 minutes fill 90 minutes; the 19th fails at once.
+    expect(results.filter(Boolean)).toHaveLength(18);
+    expect(rt.executions.at(-1)).toMatchObject({
+      ok: false,
+      error: 'Service using too much computer time for one day',
+      elapsedMs: 0,
+    });
+    expect(rt.project.triggerRuntime.usedMs('user@example.com', clock.now())).toBe(90 * MIN);
+    // Runs from a menu do not count; another user has their own 90 minutes.
+    rt.run('work', [MIN]);
+    expect(() => rt.run('work', [MIN], { kind: 'trigger', user: 'b@example.com' })).not.toThrow();
+    // A day later the oldest runs have left the window.
+    clock.advance(24 * 60 * MIN);
+    expect(rt.fireDueTriggers()[0]).toMatchObject({ ok: true });
+  });
+
+  it('stops a trigger run that crosses the daily limit there', () => {
+    const { rt } = makeRuntime(USERS, { quotas: { triggerRuntimeMsPerDay: 3 * MIN } });
+    rt.run('work', [2 * MIN], { kind: 'trigger' });
+    expect(thrown(() => rt.run('work', [2 * MIN], { kind: 'trigger' }))).toBe(
+      'Service using too much computer time for one day',
+    );
+  });
+});

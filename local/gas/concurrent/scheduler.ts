@@ -15,8 +15,16 @@
 // earliest wake-up. A lock waiter also wakes when the lock is released; it then retries, and the
 // seeded choice decides which of several waiters gets the lock. An execution still live at its
 // time limit is stopped there, as Apps Script does: it runs no more code and writes nothing more
-// (sequential run() only marks an overrun afterwards). Sheets runs about 30 custom
-// functions at once, so at most `maxConcurrent` (default 30) executions are live; the rest queue.
+// (sequential run() only marks an overrun afterwards).
+//
+// Simultaneous executions: Apps Script allows 30 per user (quotas page: "Simultaneous executions
+// per user: 30"), and the one past it is refused, not queued: it fails at once with "Service
+// invoked too many times in a short time: exec maxSimultaneous. Try Utilities.sleep(1000) between
+// calls." (the "exec maxSimultaneous" limit of Stack Overflow question 14604334; the wording is
+// that of the "exec qps" message quoted in dropseed/google-sheets-us-states#5). So a menu, sidebar,
+// trigger or web-app job that finds `maxConcurrent` (default 30) executions of its user live
+// fails without running a line. Custom-function cells are dispatched by Sheets' recalculation,
+// which starts the next cells as others finish: they queue, and count towards their user's 30.
 
 import { GasException, MESSAGES } from '../errors';
 import { Execution, type ExecutionRecord, type ExecutionScheduling } from '../execution';
@@ -37,12 +45,17 @@ export interface ConcurrentJob {
   authMode?: AuthModeName;
   /** As RunOptions.activeDocument: an add-on's trigger runs without one by default. */
   activeDocument?: boolean;
+  /** As RunOptions.user: the account it runs as (default: the runtime's user). */
+  user?: string;
 }
+
+export const TOO_MANY_SIMULTANEOUS =
+  'Service invoked too many times in a short time: exec maxSimultaneous. Try Utilities.sleep(1000) between calls.';
 
 export interface ConcurrentOptions {
   /** Seeds the scheduler's choices: the same seed gives the same interleaving. */
   seed?: number;
-  /** Executions live at once (Sheets runs about 30 custom functions at a time). */
+  /** Simultaneous executions per user (Apps Script: 30); one past it is refused, cells queue. */
   maxConcurrent?: number;
 }
 
@@ -104,16 +117,50 @@ export function runConcurrently(
   const queue = jobs.map((job, index) => ({ job, index }));
   const live: Live[] = [];
 
+  const userOf = (job: ConcurrentJob) => job.user ?? rt.sessionOptions.effectiveUserEmail;
+  const liveOf = (user: string) => live.filter((x) => x.exec.user === user).length;
+
+  /** Starts queued jobs in order; a cell waits for a free place, any other job is refused. */
   const admit = () => {
-    while (live.length < maxConcurrent && queue.length > 0) {
-      const { job, index } = queue.shift()!;
+    while (queue.length > 0) {
+      const { job, index } = queue[0]!;
       const kind = job.kind ?? 'menu';
+      const full = liveOf(userOf(job)) >= maxConcurrent;
+      if (full && kind === 'custom-function') return;
+      queue.shift();
       const authMode = job.authMode ?? defaultAuthMode(kind);
       const exec = new Execution(job.fn, kind, authMode, rt.clock, rt.counters);
+      exec.user = userOf(job);
+      if (full) {
+        refuse(index, job, exec);
+        continue;
+      }
       const x: Live = { index, job, kind, authMode, exec, phase: { is: 'unstarted' }, delayMs: 0 };
       exec.scheduling = schedulingOf(x);
       live.push(x);
     }
+  };
+
+  /** An execution Apps Script refused to start: it ran nothing and took no time. */
+  const refuse = (index: number, job: ConcurrentJob, exec: Execution): void => {
+    const error = new Error(TOO_MANY_SIMULTANEOUS);
+    error.name = 'Exception';
+    const record: ExecutionRecord = {
+      id: exec.id,
+      functionName: job.fn,
+      kind: exec.kind,
+      authMode: exec.authMode,
+      startedAt: exec.startedAt,
+      elapsedMs: 0,
+      limitMs: exec.limitMs,
+      exceeded: false,
+      ok: false,
+      error: error.message,
+      calls: exec.counters.snapshot(),
+    };
+    rt.executions.push(record);
+    rt.lastExecution = record;
+    outcomes[index] = { ok: false, error, record };
   };
 
   const schedulingOf = (x: Live): ExecutionScheduling => ({

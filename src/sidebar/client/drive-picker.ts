@@ -5,6 +5,11 @@
 // the picked file is granted to the add-in only when the app id is set), and setOrigin with the
 // editor's origin so the picker can answer into the sidebar's frame. A page that already has
 // `gapi` (the local host's stand-in) skips the loader: nothing else differs.
+//
+// The Picker's minimum size is 566 × 350 px (PickerBuilder.setSize reference) and the sidebar is
+// 300 px wide, so it runs in a 600 × 425 px modal dialog (openPickerDialog), sized to it as
+// Google's Apps Script Picker sample does. The dialog hands the pick to the server and closes;
+// the sidebar waits for it there (chooseInDialog).
 
 import { call, ServerError } from './server';
 
@@ -32,6 +37,7 @@ interface PickerBuilder {
   setDeveloperKey(key: string): PickerBuilder;
   setAppId(appId: string): PickerBuilder;
   setOrigin(origin: string): PickerBuilder;
+  setSize(width: number, height: number): PickerBuilder;
   setCallback(callback: (data: Record<string, unknown>) => void): PickerBuilder;
   build(): { setVisible(visible: boolean): void };
 }
@@ -47,7 +53,7 @@ interface PickerApi {
 }
 type PickerWindow = Window & {
   gapi?: { load(name: string, options: { callback: () => void; onerror: () => void }): void };
-  google?: { picker?: PickerApi; script?: { host?: { origin?: string } } };
+  google?: { picker?: PickerApi; script?: { host?: { origin?: string; close?(): void } } };
 };
 const page = window as PickerWindow;
 
@@ -89,6 +95,8 @@ export async function chooseDriveFile(): Promise<PickedFile | null> {
       .setDeveloperKey(config.developerKey)
       .setAppId(config.appId)
       .setOrigin(page.google?.script?.host?.origin ?? window.location.origin)
+      // The dialog's size less its border, as Google's sample does.
+      .setSize(window.innerWidth - 2, window.innerHeight - 2)
       .setCallback((data) => {
         const action = data[api.Response.ACTION];
         if (action === api.Action.CANCEL) resolve(null);
@@ -106,4 +114,42 @@ export async function chooseDriveFile(): Promise<PickedFile | null> {
       .build();
     picker.setVisible(true);
   });
+}
+
+const POLL_MS = 1_000;
+/** The dialog's token expires after ten minutes on the server: stop asking then. */
+const GIVE_UP_MS = 10 * 60_000;
+
+let waitingFor: string | null = null;
+
+/**
+ * Opens the Picker's dialog and waits for its answer: the chosen file, or null when cancelled (or
+ * when another "Choose from Drive" replaced this one).
+ */
+export async function chooseInDialog(): Promise<PickedFile | null> {
+  const { token } = await call('openPickerDialog');
+  waitingFor = token;
+  const until = Date.now() + GIVE_UP_MS;
+  while (waitingFor === token && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, POLL_MS));
+    const answer = await call('takePickedFile', { token });
+    if (answer.state === 'waiting') continue;
+    if (answer.state === 'picked') return answer.file;
+    if (answer.state === 'failed') throw new ServerError(answer.message);
+    return null;
+  }
+  return null;
+}
+
+/** In the dialog: runs the Picker, hands the answer to the server, closes the dialog. */
+export async function runPickerDialog(token: string, status: HTMLElement): Promise<void> {
+  let answer: { file: PickedFile | null; error?: string };
+  try {
+    answer = { file: await chooseDriveFile() };
+  } catch (e) {
+    answer = { file: null, error: e instanceof Error ? e.message : String(e) };
+    status.textContent = answer.error ?? '';
+  }
+  await call('storePickedFile', { token, ...answer });
+  if (!answer.error) page.google?.script?.host?.close?.();
 }

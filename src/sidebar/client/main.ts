@@ -3,6 +3,7 @@
 
 import { byId } from './dom';
 import { setupDiagnosticsTab } from './diagnostics-tab';
+import { runPickerDialog } from './drive-picker';
 import { setupOpenPage } from './open-page';
 import { setupReferencesTab } from './references-tab';
 import { call } from './server';
@@ -15,10 +16,26 @@ import { setupUploadTab } from './upload-tab';
 declare global {
   interface Window {
     CT_START_TAB?: string;
+    /** Set when this page is the Picker's dialog (openPickerDialog), not the sidebar. */
+    CT_PICKER_TOKEN?: string;
   }
 }
 
+/** The Picker's dialog: the same page, showing only the Picker and what went wrong. */
+function startPickerDialog(token: string): void {
+  for (const main of document.querySelectorAll('main')) main.hidden = true;
+  const status = document.createElement('p');
+  status.setAttribute('role', 'status');
+  status.className = 'status';
+  document.body.append(status);
+  void runPickerDialog(token, status);
+}
+
 function start(): void {
+  if (window.CT_PICKER_TOKEN) {
+    startPickerDialog(window.CT_PICKER_TOKEN);
+    return;
+  }
   const keyNotice = byId('key-notice', HTMLElement);
   const noticeFor = (s: { apiKeySet: boolean }) => {
     keyNotice.hidden = s.apiKeySet;

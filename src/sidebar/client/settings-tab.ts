@@ -51,10 +51,12 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
     const selected = state.minutes ?? hourly ?? state.choices[0]?.minutes;
     if (selected !== undefined) interval.value = String(selected);
     interval.disabled = !state.enabled;
+    const runsAs = state.ownedByMe ? '' : `, as ${state.owner || 'another editor'}`;
     const text = state.enabled
-      ? `On: the Tracking sheet refreshes every ${intervalText(state.minutes)}.`
+      ? `On: the Tracking sheet refreshes every ${intervalText(state.minutes)}${runsAs}.`
       : 'Off. The Tracking sheet refreshes when you choose Refresh now.';
-    showStatus(autoStatus, 'info', text);
+    // Whose schedule it is and what the add-in did to it (taken over, widened, removed by hand).
+    showStatus(autoStatus, 'info', state.note ? `${text} ${state.note}` : text);
   }
 
   form.addEventListener('submit', (event) => {

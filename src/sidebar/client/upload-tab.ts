@@ -6,10 +6,10 @@
 
 import { MAX_UPLOAD_BYTES } from '../../engine/document-upload';
 import { byId, el, fill } from './dom';
-import { chooseDriveFile, type PickedFile } from './drive-picker';
+import { chooseInDialog, type PickedFile } from './drive-picker';
 import { fileKind, formatBytes, tooLargeMessage } from './format';
 import { call, messageOf } from './server';
-import { clearStatus, showStatus, withBusy } from './status';
+import { clearStatus, showError, showStatus, withBusy } from './status';
 import type { TabHandlers } from './tabs';
 
 type StepState = 'waiting' | 'active' | 'done' | 'failed';
@@ -51,15 +51,25 @@ export function setupUploadTab(): TabHandlers {
     ]);
   }
 
+  /**
+   * The button stays enabled while the dialog is open: a dialog closed with its own × sends no
+   * answer, and pressing the button again opens a new one (the old wait then ends quietly).
+   */
+  let picks = 0;
   async function pickFile(): Promise<void> {
-    await withBusy(choose, pickerStatus, 'Opening Google Drive…', async () => {
-      const file = await chooseDriveFile();
+    const mine = ++picks;
+    showStatus(pickerStatus, 'busy', 'Choose the file in the Google Drive window…');
+    try {
+      const file = await chooseInDialog();
+      if (mine !== picks) return; // a newer dialog replaced this one
       clearStatus(pickerStatus);
       if (!file) return;
       picked = file;
       link.value = '';
       renderPicked();
-    });
+    } catch (e) {
+      showError(pickerStatus, e);
+    }
   }
 
   function chosen(): { fileId: string; label: string; size?: number } | null {
