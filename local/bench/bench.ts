@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { changeDetectionReport } from './change-detection';
 import { concurrencyTable } from './concurrency';
 import * as s from './scenarios';
+import { historyReport } from './history-account';
 import { largeAccountsReport } from './large-accounts';
 import { pushLatencyReport } from './push-latency';
 import { soakReport } from './soak';
@@ -61,7 +62,13 @@ for (const r of rows) {
 const table = lines.join('\n');
 console.log(table);
 console.log(`\n${concurrencyTable()}`);
-for (const report of [soakReport, largeAccountsReport, changeDetectionReport, pushLatencyReport])
+for (const report of [
+  historyReport,
+  soakReport,
+  largeAccountsReport,
+  changeDetectionReport,
+  pushLatencyReport,
+])
   console.log(`\n${report()}`);
 
 if (process.argv.includes('--readme')) {

@@ -25,6 +25,7 @@ import { ChangeRun } from './change-pipeline';
 import { rowObservations } from './row-observations';
 import { refsOf, syncRefNumbers, type RefSyncResult, type ServiceRefs } from './ref-sync';
 import { SHEET_NAME } from './tracking-sheet-format';
+import { sheetKnowledge } from './refresh/sheet-knowledge';
 import { reportRefresh } from './refresh-status';
 import { readRows, writeOutputs, type Row } from './tracking-sheet-rows-io';
 import { lastKnown, unconfirmedMarks, type SheetState } from './unconfirmed-rows';
@@ -176,19 +177,7 @@ export function refreshSpreadsheet(
     const timeLeft = () => run.startedAt + BUDGETS[kind].timeMs - now();
 
     const ledger = new RequestLedger(props);
-    const requested = new Set(ledger.load().keys());
-    // A row the add-in never confirmed (no Updated, no Tracking), SCAC or not: if the listing
-    // missed it, its tracking request is the look-up (the service answers 422 duplicate when it
-    // tracks the number already, recorded as tracked), so a new number costs one request, not two.
-    // Rows once confirmed are looked up first: they may have moved between pages.
-    const cellOf = (r: RowInput, h: 'Updated' | 'Tracking') => {
-      const c = layout.outputs[h];
-      return c == null ? '' : values[r.index]![c];
-    };
-    const newRow = (r: RowInput) =>
-      !r.problem &&
-      String(cellOf(r, 'Updated') ?? '').trim() === '' &&
-      String(cellOf(r, 'Tracking') ?? '').trim() === '';
+    const knows = sheetKnowledge(values, layout, lookups, ledger.load());
     const sync = syncForSheet(
       client,
       run.store,
@@ -198,11 +187,7 @@ export function refreshSpreadsheet(
         identifiers: lookups.filter((r) => r.kind === 'shipment').map((r) => r.number),
       },
       started,
-      new Set(
-        rows
-          .filter((r) => requested.has(requestIdentity(r.requestType, r.number)) || newRow(r))
-          .map((r) => r.number),
-      ),
+      knows,
     );
 
     // A BOL row sums up all its containers. When this run saw only part of the account, the
@@ -265,9 +250,11 @@ export function refreshSpreadsheet(
     const refreshed = updates.size;
     if (sync.failure) {
       const why = failureReason(sync.failure.kind, sync.failure.message);
+      // Settled rows were not asked about: the failure says nothing about them.
+      const untouched = rows.filter((r) => knows.settled.has(r.number)).map((r) => r.index);
       const marks = unconfirmedMarks(
         state,
-        new Set(updates.keys()),
+        new Set([...updates.keys(), ...untouched]),
         why,
         tz,
         started,
