@@ -20,6 +20,8 @@ const MANIFEST_SCOPES = (
 
 export interface HarnessOptions {
   containers?: number;
+  /** Share of the drawn shipments still tracked (the emulator's history-heavy preset below 1). */
+  activeShare?: number;
   sheetTimeZone?: string;
   rateLimit?: { limit: number; windowMs: number };
   withKey?: boolean;
@@ -52,7 +54,9 @@ export function createHarness(options: HarnessOptions = {}) {
       origin: ORIGIN,
       clock,
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
-      ...(options.containers ? { seed: { containers: options.containers } } : {}),
+      ...(options.containers
+        ? { seed: { containers: options.containers, activeShare: options.activeShare } }
+        : {}),
     });
   const interceptors: Interceptor[] = shared?.interceptors ?? [];
   const gas: GasRuntime = createGasRuntime({
