@@ -285,7 +285,7 @@ export function refreshSpreadsheet(
     const pushed = catchUpPush({ run, client, ss, sync, syncedAt: started });
 
     // Step: autoImport (import-containers.ts). Appends below the rows read above; never touches them.
-    const imported = settings.autoImport ? importDuringRefresh(run, client, sheet, now()) : null;
+    const imported = settings.autoImport ? importDuringRefresh(run, client, sheet, sync) : null;
     changes.finish();
 
     const requests =
