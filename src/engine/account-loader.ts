@@ -138,7 +138,9 @@ export function loadMissing(
       activeFirst = listPages(client, 1, 1, 1, absorb, listActiveShipmentsPage);
       requests += activeFirst.requests;
       if (!activeFirst.failure) {
-        const active = activeFirst.ended ? listedSize(activeFirst) : activeFirst.claimed * 100;
+        const active = activeFirst.ended
+          ? listedSize(activeFirst)
+          : activeFirst.claimed * MAX_PAGE_SIZE;
         update.meta = { ...update.meta, active, activeAt: now };
         costs.activePages = claimedPages(active) - 1;
       }
