@@ -7,6 +7,7 @@ import { changeDetectionReport } from './change-detection';
 import { moneyReport } from './money';
 import { concurrencyTable } from './concurrency';
 import * as s from './scenarios';
+import { historyReport } from './history-account';
 import { largeAccountsReport } from './large-accounts';
 import { pushLatencyReport } from './push-latency';
 import { pushRetriesReport } from './push-retries';
@@ -64,6 +65,7 @@ for (const r of rows) {
 /** The reports printed after the table, in order (one per line: merges stay easy). */
 const REPORTS = [
   concurrencyTable,
+  historyReport,
   soakReport,
   largeAccountsReport,
   changeDetectionReport,

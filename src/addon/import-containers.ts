@@ -4,16 +4,21 @@
 // or rewritten. The new rows are filled at once from the listing. With the setting `autoImport`,
 // each refresh does the same (unfinished ones only).
 //
-// Cost: the account's listing, ⌈N/100⌉ pages (the most the API allows per page), or nothing when
-// a complete listing of the last few minutes is still in the cache.
+// Cost: unfinished containers come from the active work, the shipments still tracked with their
+// containers (⌈active shipments/100⌉ pages, or nothing during a refresh that read them already);
+// a shipment the service stopped tracking is no longer tracked, whatever its boxes last said.
+// With finished ones: the account's listing, ⌈N/100⌉ pages (the most the API allows per page), or
+// nothing when a complete listing of the last few minutes is still in the cache.
 
 import type { ApiClient } from '../api/client';
 import { metaNumber } from '../api/jsonapi';
-import { MAX_PAGE_SIZE, listContainersPage } from '../api/resources';
+import { MAX_PAGE_SIZE, listActiveShipmentsPage, listContainersPage } from '../api/resources';
 import { AppError, toAppError } from '../core/errors';
 import type { ContainerRecord, ShipmentRecord } from '../core/model';
 import type { RowInput } from '../core/row-input';
 import type { RowOutputs } from '../core/row-outputs';
+import { listPages } from '../engine/page-listing';
+import type { SyncResult } from '../engine/sheet-sync';
 import { plural, sentence } from '../core/wording';
 import { RecordCollector, isApiError } from '../engine/record-collector';
 import { RecordStore, shipmentIdentifiers } from '../engine/record-store';
@@ -116,6 +121,49 @@ function appendOptions(
   };
 }
 
+/** Whether the service still tracks the shipment (its stop time and reason are both empty). */
+function stillTracked(s: ShipmentRecord | undefined): boolean {
+  const a = s?.attributes;
+  return !!a && (a.line_tracking_stopped_at ?? null) === null;
+}
+
+/** The containers of `records` whose shipment the service still tracks. */
+function activeContainers(records: {
+  containers: Iterable<ContainerRecord>;
+  shipments: ReadonlyMap<string, ShipmentRecord>;
+}): ContainerRecord[] {
+  return [...records.containers].filter(
+    (c) => !!c.shipmentId && stillTracked(records.shipments.get(c.shipmentId)),
+  );
+}
+
+/** The active work: the shipments still tracked with their containers, ⌈active/100⌉ pages. */
+export function listActiveWork(run: Execution, client: ApiClient): AccountListing {
+  const found = new RecordCollector();
+  const pages = listPages(
+    client,
+    1,
+    1,
+    Number.POSITIVE_INFINITY,
+    (doc) => found.absorb(doc),
+    listActiveShipmentsPage,
+  );
+  // Cells and the sheet get the records too.
+  run.store.write({
+    containers: [...found.containers.values()],
+    shipments: [...found.shipments.values()],
+  });
+  return {
+    containers: activeContainers({
+      containers: found.containers.values(),
+      shipments: found.shipments,
+    }),
+    shipments: [...found.shipments.values()],
+    requests: pages.requests,
+    failure: pages.failure,
+  };
+}
+
 /** The rows to append for `containers`, in number order (a stable, findable order). */
 export function containerRows(
   containers: readonly ContainerRecord[],
@@ -159,7 +207,7 @@ export function importAllContainers(options: { includeFinished?: boolean } = {})
       );
     }
     const client = run.client(run.settings());
-    const listing = listAccount(run, client, now());
+    const listing = includeFinished ? listAccount(run, client, now()) : listActiveWork(run, client);
     const added = appendNewRows(
       sheet,
       containerRows(listing.containers, includeFinished),
@@ -187,14 +235,32 @@ export function importAllContainers(options: { includeFinished?: boolean } = {})
   }
 }
 
-/** The refresh's step for `autoImport`: the same import, unfinished containers only. */
+/**
+ * The refresh's step for `autoImport`: the same import, unfinished containers only. A refresh
+ * that read the active work or the whole account already has them: no request.
+ */
 export function importDuringRefresh(
   run: Execution,
   client: ApiClient,
   sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  sync: SyncResult,
   now: number,
 ): { added: number; requests: number; failure: AppError | null } {
-  const listing = listAccount(run, client, now);
+  const covered =
+    sync.complete &&
+    !sync.failure &&
+    (sync.way === 'active' || (sync.way === 'listing' && !sync.partial));
+  const listing: AccountListing = covered
+    ? {
+        containers: activeContainers({
+          containers: sync.containers.values(),
+          shipments: sync.shipments,
+        }),
+        shipments: [...sync.shipments.values()],
+        requests: 0,
+        failure: null,
+      }
+    : listActiveWork(run, client);
   const added = appendNewRows(
     sheet,
     containerRows(listing.containers, false),

@@ -76,13 +76,31 @@ export function listContainersPage(page: number): ApiRequest {
 }
 
 /**
- * A targeted look-up of one number: a container number, a BOL/booking or a reference number.
- * Container numbers use `GET /containers?filter[number]=…` with the shipment and its containers, as the OpenAPI
- * says to (its `number` filter on /shipments does not match containers). Other numbers still
- * use `q` on /shipments, deprecated: `number` matches only the original request number, and
- * SHIPMENT_INFO promises reference numbers too, which only `q` finds in one request.
+ * The shipments the service still tracks, with their containers (and the terminals the Terminal
+ * column names): the account's active work, whatever its history. `filter[tracking_stopped]` is
+ * the OpenAPI's boolean filter on GET /shipments.
  */
-export function searchShipments(query: string): ApiRequest {
+export function listActiveShipmentsPage(page: number): ApiRequest {
+  return {
+    method: 'get',
+    path: '/shipments',
+    query: {
+      'filter[tracking_stopped]': 'false',
+      'page[number]': page,
+      'page[size]': MAX_PAGE_SIZE,
+      include: 'containers,containers.pod_terminal',
+    },
+  };
+}
+
+/**
+ * A targeted look-up of one number with the service's current parameters (the OpenAPI marks
+ * `q` deprecated). A container number: `GET /containers?filter[number]=…` with the shipment and
+ * its containers, as the OpenAPI says to (its `number` filter on /shipments does not match
+ * containers). A BOL or booking number: `GET /shipments?number=…`, which matches the original
+ * tracking request number.
+ */
+export function lookUpNumber(query: string): ApiRequest {
   const container = normalizeContainerNumber(query);
   if (looksLikeContainerNumber(container)) {
     return {
@@ -96,6 +114,18 @@ export function searchShipments(query: string): ApiRequest {
       },
     };
   }
+  return {
+    method: 'get',
+    path: '/shipments',
+    query: { number: query, include: 'containers,containers.pod_terminal', 'page[size]': 30 },
+  };
+}
+
+/**
+ * A reference number (SHIPMENT_INFO promises them): only the deprecated `q` finds one in a single
+ * request, so it is asked only after `number` found nothing, and only by custom functions.
+ */
+export function searchByReference(query: string): ApiRequest {
   return {
     method: 'get',
     path: '/shipments',

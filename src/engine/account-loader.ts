@@ -6,11 +6,19 @@
 // at close to ⌈N/100⌉ pages and leaves room for the sidebar and the refresh.
 
 import type { ApiClient } from '../api/client';
-import { MAX_PAGE_SIZE, searchShipments } from '../api/resources';
+import { dataList, type JsonApiDocument } from '../api/jsonapi';
+import {
+  MAX_PAGE_SIZE,
+  listActiveShipmentsPage,
+  lookUpNumber,
+  searchByReference,
+} from '../api/resources';
 import { AppError } from '../core/errors';
-import { claimedPages, listPages, listedSize, wasSent } from './page-listing';
+import type { ContainerRecord } from '../core/model';
+import { claimedPages, listPages, listedSize, wasSent, type PageRun } from './page-listing';
 import { RecordCollector, isApiError } from './record-collector';
 import type { AccountMeta, ListingProgress, StoreUpdate } from './record-store';
+import { cheapestWay, worthProbingActive, type SyncCosts } from './sync-cost';
 
 export interface LoadPolicy {
   /** Accounts of up to this many pages are always listed whole: it serves every other cell too. */
@@ -113,8 +121,63 @@ export function loadMissing(
   if (demand === 0) return finish();
   const pages = claimedPages(total);
   if (!previous && pages > Math.max(policy.smallAccountPages, demand)) {
-    lookUp(client, found, left, update, failures, (n) => (requests += n));
-    return finish();
+    // Listing the whole account costs more than asking for each number. Cheaper still, when the
+    // numbers are mostly those still tracked (a sheet's active work): the active shipments'
+    // listing, with a look-up for any it does not show. Chosen by counted cost; what the active
+    // listing will not show is estimated from what the service last said of the account.
+    const knownActive =
+      meta.active != null && now - (meta.activeAt ?? 0) < policy.totalTrustMs ? meta.active : null;
+    const costs: SyncCosts = {
+      listingPages: null,
+      activePages: knownActive == null ? null : claimedPages(knownActive),
+      open: demand,
+      expectedUnseen: Math.round(demand * stoppedShare(found, meta)),
+    };
+    let activeFirst: PageRun | null = null;
+    if (worthProbingActive(costs)) {
+      activeFirst = listPages(client, 1, 1, 1, absorb, listActiveShipmentsPage);
+      requests += activeFirst.requests;
+      if (!activeFirst.failure) {
+        const active = activeFirst.ended
+          ? listedSize(activeFirst)
+          : activeFirst.claimed * MAX_PAGE_SIZE;
+        update.meta = { ...update.meta, active, activeAt: now };
+        costs.activePages = claimedPages(active) - 1;
+      }
+    }
+    const way = cheapestWay(costs);
+    if (way === 'lookups') {
+      lookUp(client, found, stillWanted(), update, failures, (n) => (requests += n));
+      return finish();
+    }
+    if (way === 'active') {
+      const run = activeFirst?.ended
+        ? activeFirst
+        : listPages(
+            client,
+            activeFirst?.nextPage ?? 1,
+            activeFirst?.claimed ?? costs.activePages ?? 1,
+            policy.listingShare,
+            absorb,
+            listActiveShipmentsPage,
+          );
+      if (run !== activeFirst) requests += run.requests;
+      if (run.ended) {
+        const activeContainers = [...found.containers.values()].filter((c) =>
+          isActive(found, c),
+        ).length;
+        update.meta = {
+          ...update.meta,
+          active: listedSize(run),
+          activeAt: now,
+          activeContainers,
+        };
+        lookUp(client, found, stillWanted(), update, failures, (n) => (requests += n));
+      } else {
+        failAll(run.failure ?? loadingError(progress));
+      }
+      return finish();
+    }
   }
 
   if (progress.nextPage === 1) progress.claimed = pages;
@@ -214,8 +277,22 @@ function lookUp(
 ): void {
   const queries = [...wanted.containers, ...wanted.identifiers];
   if (queries.length === 0) return;
-  const results = client.sendAll(queries.map(searchShipments));
+  const results = client.sendAll(queries.map(lookUpNumber));
   spend(results.filter(wasSent).length);
+  // An identifier `number` did not find may be a reference number (SHIPMENT_INFO takes them):
+  // only the deprecated `q` finds one in a single request, so it is the second try.
+  const references = queries
+    .map((q, i) => ({ q, i }))
+    .filter(
+      ({ q, i }) =>
+        i >= wanted.containers.length && !isApiError(results[i]!) && !foundIn(results[i]!, q),
+    );
+  const second = client.sendAll(references.map(({ q }) => searchByReference(q)));
+  spend(second.filter(wasSent).length);
+  references.forEach(({ i }, k) => {
+    const doc = second[k]!;
+    if (isApiError(doc) || dataList(doc).length > 0) results[i] = doc;
+  });
   const missingContainers: string[] = [];
   const missingIdentifiers: string[] = [];
   results.forEach((r, i) => {
@@ -231,4 +308,32 @@ function lookUp(
   });
   update.missingContainers = [...(update.missingContainers ?? []), ...missingContainers];
   update.missingIdentifiers = [...(update.missingIdentifiers ?? []), ...missingIdentifiers];
+}
+
+/** Whether a look-up's answer holds the shipment asked for. */
+function foundIn(doc: JsonApiDocument, identifier: string): boolean {
+  const probe = new RecordCollector();
+  probe.absorb(doc);
+  return probe.hasIdentifier(identifier);
+}
+
+/** Whether the container's shipment, as this load saw it, is still tracked. */
+function isActive(found: RecordCollector, c: ContainerRecord): boolean {
+  const s = c.shipmentId ? found.shipments.get(c.shipmentId) : undefined;
+  return !!s && (s.attributes.line_tracking_stopped_at ?? null) === null;
+}
+
+/**
+ * The share of the account's containers the active listing would not show: from the last
+ * active listing's count when known, else from the sample this load's first page gave (the
+ * service lists the most recently refreshed first, so it leans towards the active ones), else
+ * all of them (nothing known: the active way is not assumed to pay).
+ */
+function stoppedShare(found: RecordCollector, meta: AccountMeta): number {
+  if (meta.activeContainers != null && meta.total) {
+    return Math.max(0, 1 - meta.activeContainers / meta.total);
+  }
+  const sample = [...found.containers.values()];
+  if (sample.length === 0) return 1;
+  return sample.filter((c) => !isActive(found, c)).length / sample.length;
 }

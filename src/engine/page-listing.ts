@@ -3,7 +3,7 @@
 // to exist, so a service that claims ten million containers for an account of twenty costs one
 // request, and a total that lies low cannot cut a listing short either.
 
-import type { ApiClient } from '../api/client';
+import type { ApiClient, ApiRequest } from '../api/client';
 import { dataList, metaNumber, type JsonApiDocument } from '../api/jsonapi';
 import { MAX_PAGE_SIZE, listContainersPage } from '../api/resources';
 import type { AppError } from '../core/errors';
@@ -42,6 +42,8 @@ export function listPages(
   claimed: number,
   maxRequests: number,
   absorb: (doc: JsonApiDocument) => void,
+  /** The listing's page request: the account's containers unless told otherwise. */
+  pageRequest: (page: number) => ApiRequest = listContainersPage,
 ): PageRun {
   const run: PageRun = {
     nextPage: fromPage,
@@ -56,7 +58,7 @@ export function listPages(
     const ahead = run.claimed - run.nextPage + 1;
     const size = Math.min(ahead > 0 ? Math.min(wave, ahead) : 1, maxRequests - run.requests);
     const pages = Array.from({ length: size }, (_, i) => run.nextPage + i);
-    const docs = client.sendAll(pages.map(listContainersPage));
+    const docs = client.sendAll(pages.map(pageRequest));
     run.requests += docs.filter(wasSent).length;
     for (const doc of docs) {
       if (isApiError(doc)) {

@@ -35,6 +35,11 @@ export interface AccountMeta {
   flight: { owner: string; until: number } | null;
   /** A listing spread over several loads (a large range): the next load continues it. */
   listing?: ListingProgress | null;
+  /** Shipments the service still tracks (the active listing's size), and when that was read. */
+  active?: number | null;
+  activeAt?: number;
+  /** Containers of those shipments (with `total`, the share of the account still tracked). */
+  activeContainers?: number | null;
 }
 
 export interface ListingProgress {

@@ -1,17 +1,29 @@
-// Fetches fresh data for every number on the Tracking sheet at the lowest request cost, within
-// the run's budget, resuming next run where this one stopped: a listing of the account (page
-// cursor kept in document properties) or, for a few rows in a large account, targeted look-ups.
+// Fetches fresh data for the numbers on the Tracking sheet at the lowest request cost, within
+// the run's budget, resuming next run where this one stopped. Three ways, chosen by counted cost
+// (sync-cost.ts): a listing of the whole account (page cursor kept in document properties), a
+// listing of the active work (the shipments still tracked, with their containers) plus one
+// look-up per row it may not show, or one look-up per row. A row whose shipment stopped and
+// whose final state the sheet already shows (`settled`) costs nothing: it is read again only when
+// a listing shows it (a resumed shipment is in the active listing).
 
 import type { ApiClient } from '../api/client';
 import type { JsonApiDocument } from '../api/jsonapi';
-import { MAX_PAGE_SIZE, searchShipments } from '../api/resources';
+import { MAX_PAGE_SIZE, listActiveShipmentsPage, lookUpNumber } from '../api/resources';
 import type { AppError } from '../core/errors';
 import type { ContainerRecord, ShipmentRecord } from '../core/model';
-import { DEFAULT_LOAD_POLICY } from './account-loader';
-import { listPages, wasSent, type PageRun } from './page-listing';
+import { listPages, listedSize, wasSent, type PageRun } from './page-listing';
 import type { DurableStore } from './ports';
 import { RecordCollector, isApiError } from './record-collector';
-import { RecordStore, identifierKey } from './record-store';
+import { RecordStore, identifierKey, type CacheView } from './record-store';
+import {
+  cheapestWay,
+  loadSizes,
+  saveSizes,
+  worthProbingActive,
+  type AccountSizes,
+  type SyncCosts,
+  type SyncWay,
+} from './sync-cost';
 
 const CURSOR_KEY = 'CT_SYNC_CURSOR';
 /**
@@ -48,6 +60,24 @@ export interface SyncResult {
   complete: boolean;
   /** This run saw only part of the account (a listing spread over runs, or targeted look-ups). */
   partial: boolean;
+  /** How this run read the service. */
+  way: SyncWay;
+}
+
+/** What the sheet already knows about its rows, so that the sync spends nothing on it. */
+export interface SheetKnowledge {
+  /**
+   * Numbers the service already told us about through a tracking request (pending, failed…):
+   * when a complete listing does not see them they are not tracked, without a look-up. Only
+   * numbers that would otherwise get a tracking request are worth confirming.
+   */
+  requested?: ReadonlySet<string>;
+  /** Rows whose shipment stopped and whose final state the row shows: no request for them. */
+  settled?: ReadonlySet<string>;
+  /** Rows last confirmed as tracked and not stopped: the active listing should show them. */
+  active?: ReadonlySet<string>;
+  /** Numbers whose tracking request has not (yet) given a shipment: no look-up finds them. */
+  untracked?: ReadonlySet<string>;
 }
 
 export function syncForSheet(
@@ -56,13 +86,10 @@ export function syncForSheet(
   props: DurableStore,
   wanted: { containers: string[]; identifiers: string[] },
   now: number,
-  /**
-   * Numbers the service already told us about through a tracking request (pending, failed…):
-   * when a listing does not see them they are not tracked, without a look-up. Only numbers that
-   * would otherwise get a tracking request are worth confirming.
-   */
-  requested: ReadonlySet<string> = new Set(),
+  knows: SheetKnowledge = {},
 ): SyncResult {
+  const requested = knows.requested ?? new Set<string>();
+  const settled = knows.settled ?? new Set<string>();
   const found = new RecordCollector();
   const result: SyncResult = {
     containers: found.containers,
@@ -73,24 +100,32 @@ export function syncForSheet(
     requests: 0,
     complete: false,
     partial: true,
+    way: 'lookups',
   };
   const absorb = (doc: JsonApiDocument) => found.absorb(doc);
-  const demand = wanted.containers.length + wanted.identifiers.length;
-  if (demand === 0) return { ...result, complete: true };
+  const open = {
+    containers: wanted.containers.filter((n) => !settled.has(n)),
+    identifiers: wanted.identifiers.filter((i) => !settled.has(i)),
+  };
+  const openCount = open.containers.length + open.identifiers.length;
+  if (openCount === 0) return { ...result, complete: true };
 
-  const stored = props.getAll()[CURSOR_KEY];
+  const stored = props.getAll();
   let cursor: Cursor | null = null;
   try {
-    cursor = stored ? (JSON.parse(stored) as Cursor) : null;
+    cursor = stored[CURSOR_KEY] ? (JSON.parse(stored[CURSOR_KEY]) as Cursor) : null;
   } catch {
     cursor = null;
   }
   if (cursor && now - cursor.startedAt > CYCLE_MAX_AGE_MS) cursor = null;
+  const sizes = loadSizes(stored, now);
+  const learnt: Partial<AccountSizes> = {};
 
-  const total = store.read([]).meta.total;
+  const total = store.read([]).meta.total ?? sizes.containers;
   let knownPages =
     cursor?.pages ?? (total != null ? Math.max(1, Math.ceil(total / MAX_PAGE_SIZE)) : null);
-  // Size unknown (the cache forgot it): the first page tells it, and may be the whole account.
+  // Size unknown (the cache and the properties forgot it): the first page tells it, and may be
+  // the whole account.
   let firstPage: PageRun | null = null;
   if (knownPages == null) {
     firstPage = listPages(client, 1, 1, 1, absorb);
@@ -100,28 +135,49 @@ export function syncForSheet(
       return result;
     }
     knownPages = firstPage.ended ? 1 : firstPage.claimed;
+    if (firstPage.ended) learnt.containers = listedSize(firstPage);
+    else learnt.containers = knownPages * MAX_PAGE_SIZE;
+    learnt.containersAt = now;
   }
-  const useListing = knownPages <= Math.max(DEFAULT_LOAD_POLICY.smallAccountPages, demand);
 
-  if (!useListing) {
-    // What the first page (if read) did not already answer.
-    const containers = wanted.containers.filter((n) => !result.containers.has(n));
-    const identifiers = wanted.identifiers.filter((i) => !result.identifiers.has(identifierKey(i)));
-    const queries = [...containers, ...identifiers];
-    const docs = client.sendAll(queries.map(searchShipments));
-    result.requests += docs.filter(wasSent).length;
-    docs.forEach((d, i) => {
-      if (isApiError(d)) {
-        result.failure ??= d;
-        return;
-      }
-      absorb(d);
-      const q = queries[i]!;
-      const found =
-        i < containers.length ? result.containers.has(q) : result.identifiers.has(identifierKey(q));
-      if (!found) result.notTracked.add(q);
-    });
+  const untracked = knows.untracked ?? new Set<string>();
+  const activeRows = knows.active ?? new Set<string>();
+  const costs: SyncCosts = {
+    // A listing in progress, or one page that was the whole account, is already paid for.
+    listingPages: firstPage?.ended ? 0 : knownPages - (firstPage ? 1 : 0),
+    activePages:
+      sizes.activeShipments == null
+        ? null
+        : Math.max(1, Math.ceil(sizes.activeShipments / MAX_PAGE_SIZE)),
+    open: openCount,
+    expectedUnseen: [...open.containers, ...open.identifiers].filter(
+      (n) => !activeRows.has(n) && !untracked.has(n),
+    ).length,
+  };
+  // The active listing's first page tells its size and is its first page too.
+  let activeFirst: PageRun | null = null;
+  if (!cursor && worthProbingActive(costs)) {
+    activeFirst = listPages(client, 1, 1, 1, absorb, listActiveShipmentsPage);
+    result.requests += activeFirst.requests;
+    if (!activeFirst.failure) {
+      costs.activePages = activeFirst.ended ? 1 : activeFirst.claimed;
+      learnt.activeShipments = activeFirst.ended
+        ? listedSize(activeFirst)
+        : activeFirst.claimed * MAX_PAGE_SIZE;
+      learnt.activeAt = now;
+      // Its first page is paid for already.
+      costs.activePages -= 1;
+    }
+  }
+  const way: SyncWay = cursor ? 'listing' : cheapestWay(costs);
+  result.way = way;
+
+  if (way === 'lookups') {
+    // What the first pages (if read) did not already answer.
+    lookUpRows(client, found, open, result);
     result.complete = !result.failure;
+  } else if (way === 'active') {
+    activeSync(client, store, found, open, now, activeFirst, untracked, result, learnt);
   } else {
     const c: Cursor = cursor ?? {
       startedAt: now,
@@ -139,6 +195,10 @@ export function syncForSheet(
     result.complete = run.ended;
     result.partial = !(result.complete && !cursor);
     if (result.complete) {
+      if (!cursor) {
+        learnt.containers = listedSize(run);
+        learnt.containersAt = now;
+      }
       // Seen in this cycle = fetched in this run, or stored by an earlier run of the cycle. An
       // evicted entry reads as unseen: at worst that costs a tracking request the service answers
       // with 422 duplicate, which the ledger records as tracked.
@@ -155,21 +215,18 @@ export function syncForSheet(
         const e = earlier.shipmentIdFor(n);
         return !!e && 'at' in e && e.at >= c.startedAt;
       };
+      // Settled rows the listing did not see keep their final state: nothing to confirm.
       const unseen = [
-        ...wanted.containers.filter((n) => !result.containers.has(n) && !seenEarlier(n, true)),
-        ...wanted.identifiers.filter(
+        ...open.containers.filter((n) => !result.containers.has(n) && !seenEarlier(n, true)),
+        ...open.identifiers.filter(
           (i) => !result.identifiers.has(identifierKey(i)) && !seenEarlier(i, false),
         ),
       ];
       // Pages shift while they are read (the service lists the most recently refreshed first),
       // even within one run: a number the listing missed is looked up before it is called
       // untracked. Those beyond this run's share wait for the next run, keeping their values.
-      const containerSet = new Set(wanted.containers);
-      const recentlyMissing = (n: string) => {
-        const e = containerSet.has(n) ? earlier.container(n) : earlier.shipmentIdFor(n);
-        return !!e && 'missingAt' in e && now - e.missingAt < CONFIRMED_MISSING_MS;
-      };
-      const known = (n: string) => requested.has(n) || recentlyMissing(n);
+      const missing = recentlyMissing(earlier, new Set(wanted.containers), now);
+      const known = (n: string) => requested.has(n) || missing(n);
       for (const n of unseen) if (known(n)) result.notTracked.add(n);
       const confirm = unseen.filter((n) => !known(n));
       confirmUnseen(client, found, confirm.slice(0, CONFIRM_PER_RUN), result);
@@ -178,25 +235,108 @@ export function syncForSheet(
       props.setAll({ [CURSOR_KEY]: JSON.stringify(c) });
     }
   }
+  saveSizes(props, sizes, learnt);
 
   const wantedContainers = new Set(wanted.containers);
-  const untracked = [...result.notTracked];
+  const notTracked = [...result.notTracked];
+  const wholeListing = result.complete && way === 'listing' && !cursor;
   store.write({
     containers: [...result.containers.values()],
     shipments: [...result.shipments.values()],
-    missingContainers: untracked.filter((n) => wantedContainers.has(n)),
-    missingIdentifiers: untracked.filter((n) => !wantedContainers.has(n)),
+    missingContainers: notTracked.filter((n) => wantedContainers.has(n)),
+    missingIdentifiers: notTracked.filter((n) => !wantedContainers.has(n)),
     // A listing done within this run is a full picture of the account; one spread over runs is not.
-    meta:
-      result.complete && useListing && !cursor
-        ? { total: result.containers.size, totalAt: now, listedAt: now }
-        : {},
-    replaceAll: result.complete && useListing && !cursor,
+    meta: wholeListing ? { total: result.containers.size, totalAt: now, listedAt: now } : {},
+    replaceAll: wholeListing,
   });
   return result;
 }
 
-/** Targeted look-ups for numbers a multi-run listing missed: found, or confirmed untracked. */
+/** A look-up that found nothing within CONFIRMED_MISSING_MS is still trusted. */
+function recentlyMissing(
+  view: CacheView,
+  containers: ReadonlySet<string>,
+  now: number,
+): (n: string) => boolean {
+  return (n) => {
+    const e = containers.has(n) ? view.container(n) : view.shipmentIdFor(n);
+    return !!e && 'missingAt' in e && now - e.missingAt < CONFIRMED_MISSING_MS;
+  };
+}
+
+/**
+ * The active work: every shipment still tracked, with its containers, then one look-up for each
+ * open row it did not show (a shipment that stopped since, or a row never confirmed), except rows
+ * whose tracking request has given no shipment yet. A resumed shipment is in the listing, so its
+ * settled rows are read again.
+ */
+function activeSync(
+  client: ApiClient,
+  store: RecordStore,
+  found: RecordCollector,
+  open: { containers: string[]; identifiers: string[] },
+  now: number,
+  first: PageRun | null,
+  untracked: ReadonlySet<string>,
+  result: SyncResult,
+  learnt: Partial<AccountSizes>,
+): void {
+  const absorb = (doc: JsonApiDocument) => found.absorb(doc);
+  const run = first?.ended
+    ? first
+    : listPages(
+        client,
+        first?.nextPage ?? 1,
+        first?.claimed ?? 1,
+        Number.POSITIVE_INFINITY,
+        absorb,
+        listActiveShipmentsPage,
+      );
+  if (run !== first) result.requests += run.requests;
+  if (!run.ended) {
+    // Rows it did show are fresh; the others keep their values and say why.
+    result.failure = run.failure ?? first?.failure ?? null;
+    return;
+  }
+  learnt.activeShipments = listedSize(run);
+  learnt.activeAt = now;
+  const unseen = {
+    containers: open.containers.filter((n) => !result.containers.has(n)),
+    identifiers: open.identifiers.filter((i) => !result.identifiers.has(identifierKey(i))),
+  };
+  const earlier = store.read([
+    ...RecordStore.containerKeys(unseen.containers),
+    ...RecordStore.identifierKeys(unseen.identifiers),
+  ]);
+  const missing = recentlyMissing(earlier, new Set(unseen.containers), now);
+  const known = (n: string) => untracked.has(n) || missing(n);
+  for (const n of [...unseen.containers, ...unseen.identifiers])
+    if (known(n)) result.notTracked.add(n);
+  lookUpRows(
+    client,
+    found,
+    {
+      containers: unseen.containers.filter((n) => !known(n)),
+      identifiers: unseen.identifiers.filter((i) => !known(i)),
+    },
+    result,
+  );
+  result.complete = !result.failure;
+}
+
+/** One look-up per row: found, confirmed untracked, or the run's failure. */
+function lookUpRows(
+  client: ApiClient,
+  found: RecordCollector,
+  rows: { containers: string[]; identifiers: string[] },
+  result: SyncResult,
+): void {
+  const containers = rows.containers.filter((n) => !result.containers.has(n));
+  const identifiers = rows.identifiers.filter((i) => !result.identifiers.has(identifierKey(i)));
+  confirmUnseen(client, found, [...containers, ...identifiers], result);
+}
+
+/** Targeted look-ups: found, or confirmed untracked. */
 function confirmUnseen(
   client: ApiClient,
   found: RecordCollector,
@@ -204,7 +344,7 @@ function confirmUnseen(
   result: SyncResult,
 ): void {
   if (numbers.length === 0) return;
-  const docs = client.sendAll(numbers.map(searchShipments));
+  const docs = client.sendAll(numbers.map(lookUpNumber));
   result.requests += docs.filter(wasSent).length;
   docs.forEach((d, i) => {
     const n = numbers[i]!;

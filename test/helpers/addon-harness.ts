@@ -9,7 +9,9 @@ import { createGasRuntime, type GasRuntime } from '../../local/gas';
 import type { HttpRequest, HttpResponse } from '../../local/http';
 import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../src/core/sheet-layout';
 
-export const CODE_PATH = path.resolve(__dirname, '../../dist/Code.js');
+// ADDON_CODE_PATH runs the tests against another build (e.g. the bench's baseline, to see a test fail).
+export const CODE_PATH =
+  process.env.ADDON_CODE_PATH ?? path.resolve(__dirname, '../../dist/Code.js');
 export const ORIGIN = 'http://127.0.0.1:4949';
 /** The scopes the manifest grants: SpreadsheetApp.openById needs the spreadsheets scope. */
 const MANIFEST_SCOPES = (
@@ -20,6 +22,8 @@ const MANIFEST_SCOPES = (
 
 export interface HarnessOptions {
   containers?: number;
+  /** Share of the drawn shipments still tracked (the emulator's history-heavy preset below 1). */
+  activeShare?: number;
   sheetTimeZone?: string;
   rateLimit?: { limit: number; windowMs: number };
   withKey?: boolean;
@@ -52,7 +56,9 @@ export function createHarness(options: HarnessOptions = {}) {
       origin: ORIGIN,
       clock,
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
-      ...(options.containers ? { seed: { containers: options.containers } } : {}),
+      ...(options.containers
+        ? { seed: { containers: options.containers, activeShare: options.activeShare } }
+        : {}),
     });
   const interceptors: Interceptor[] = shared?.interceptors ?? [];
   const gas: GasRuntime = createGasRuntime({

@@ -50,7 +50,12 @@ export function autoStopDue(
       reason: 'past_full_out_window',
     });
   }
-  const arrived = instant(shipment.attributes.pod_ata_at);
+  // The emulator's journeys do not move on by themselves: a vessel still sailing when the
+  // shipment was made never reports its arrival here. The real one arrives about when its ETA
+  // said and the service stops 56 days later; without the ETA a year's soak keeps every sailing
+  // shipment tracked for ever, an account the service would never show.
+  const arrived =
+    instant(shipment.attributes.pod_ata_at) ?? instant(shipment.attributes.pod_eta_at);
   if (arrived !== null)
     candidates.push({ at: arrived + ARRIVAL_WINDOW_MS, reason: 'past_arrival_window' });
   candidates.sort((a, b) => a.at - b.at);

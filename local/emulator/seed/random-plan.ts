@@ -4,7 +4,7 @@
 import type { Rng } from '../core/prng';
 import { FLEETS, RAIL_CARRIERS } from '../data/fleet';
 import { terminalsAt } from '../data/places';
-import type { ContainerStatus } from '../data/records';
+import type { ContainerStatus, StoppedReason } from '../data/records';
 import type { ShipmentPlan } from './plan-types';
 
 export type Phase = 'booked' | 'sailing' | 'at_port' | 'delivering' | 'done';
@@ -82,4 +82,39 @@ function weightedPhase(rng: Rng): Phase {
     if (roll < 0) return p.phase;
   }
   return 'sailing';
+}
+
+/** Why a finished shipment stopped, weighted as an old account's history would be. */
+const HISTORY_STOPS: readonly { reason: StoppedReason; weight: number }[] = [
+  { reason: 'all_containers_terminated', weight: 14 },
+  { reason: 'past_arrival_window', weight: 4 },
+  { reason: 'past_full_out_window', weight: 1 },
+  { reason: 'cancelled_by_user', weight: 1 },
+];
+
+/**
+ * A shipment of an old account's history (the recorded account holds 227,247 containers in
+ * 133,035 shipments, almost all long finished): arrived between two months and two and a half
+ * years ago, its boxes returned empty, and stopped by one of the service's own rules (or a user)
+ * as of when that rule came due.
+ */
+export function historicShipmentPlan(rng: Rng): ShipmentPlan {
+  const plan = randomShipmentPlan(rng, { phase: 'done' });
+  plan.arrivalDays = rng.int(-900, -60);
+  plan.containers = plan.containers.map(() => ({ status: 'empty_returned' as const }));
+  const reason = weighted(rng, HISTORY_STOPS).reason;
+  const sinceArrival =
+    reason === 'past_arrival_window' ? 56 : reason === 'past_full_out_window' ? 40 : rng.int(8, 30);
+  plan.stopped = { reason, daysAgo: Math.max(1, -plan.arrivalDays - sinceArrival) };
+  return plan;
+}
+
+function weighted<T extends { weight: number }>(rng: Rng, items: readonly T[]): T {
+  const total = items.reduce((sum, p) => sum + p.weight, 0);
+  let roll = rng.next() * total;
+  for (const item of items) {
+    roll -= item.weight;
+    if (roll < 0) return item;
+  }
+  return items[0]!;
 }

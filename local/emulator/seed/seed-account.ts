@@ -7,7 +7,7 @@ import type { AccountStore } from '../data/account-store';
 import type { RequestType, TrackingRequestRecord, TrackingRequestStatus } from '../data/records';
 import { DEMO_SCENARIOS } from './demo-scenarios';
 import type { SeedContext } from './plan-types';
-import { randomShipmentPlan } from './random-plan';
+import { historicShipmentPlan, randomShipmentPlan } from './random-plan';
 import { buildShipment, type BuiltShipment } from './shipment-builder';
 import { apiUserId } from '../lifecycle/line-tracking';
 import type { TrackingDelays } from '../lifecycle/outcomes';
@@ -15,7 +15,16 @@ import type { TrackingDelays } from '../lifecycle/outcomes';
 export interface SeedOptions {
   /** Total containers; the curated demo set (63) is always included. */
   containers?: number;
+  /**
+   * Share of the drawn shipments still tracked (default 1). Below 1 the account is history-heavy
+   * like a real old one: the rest arrived months or years ago, their boxes are back empty and the
+   * service stopped tracking them (`all_containers_terminated`, `past_arrival_window`, …).
+   */
+  activeShare?: number;
 }
+
+/** The history-heavy preset: about 2 % of the account still tracked, like the recorded one. */
+export const HISTORY_ACTIVE_SHARE = 0.02;
 
 export function seedDemoAccount(
   account: AccountStore,
@@ -42,7 +51,11 @@ export function seedDemoAccount(
     count += built.containers.length;
   });
   while (count < (options.containers ?? 0)) {
-    const built = buildShipment(ctx, randomShipmentPlan(ctx.rng));
+    // Without a share no draw is spent: the default account stays the same, number for number.
+    const share = options.activeShare;
+    const current = share === undefined || ctx.rng.next() < share;
+    const plan = current ? randomShipmentPlan(ctx.rng) : historicShipmentPlan(ctx.rng);
+    const built = buildShipment(ctx, plan);
     store(account, ctx.rng, built, 'bill_of_lading', 'created');
     count += built.containers.length;
   }
