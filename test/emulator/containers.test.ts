@@ -205,7 +205,6 @@ describe('a 10,000-container account', () => {
       rateLimit: { limit: 1_000, windowMs: 60_000 },
     });
     const total = big.emulator.account()!.containers().length;
-    const started = performance.now();
     const seen: string[] = [];
     let next: string | undefined = '/v2/containers?page[size]=100';
     let last = '';
@@ -227,6 +226,5 @@ describe('a 10,000-container account', () => {
         .map((c) => c.id),
     );
     expect(new Set(seen).size).toBe(total);
-    expect(performance.now() - started).toBeLessThan(3000);
   });
 });

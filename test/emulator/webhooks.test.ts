@@ -436,15 +436,20 @@ describe('the HTTP adapter', () => {
     try {
       subscribe(h, ['container.updated'], `http://127.0.0.1:${port}/exec?token=t`);
       change(h, someContainer(h).attributes.number, { lfd: { pickup: '2026-12-09T05:00:00Z' } });
-      const waitFor = async (n: number) => {
-        for (let i = 0; i < 200 && received.length < n; i++)
-          await new Promise((resolve) => setTimeout(resolve, 10));
+      // Waits on the condition, not on time (bounded only by the test's timeout): on a busy
+      // machine the first answer may be settled after the clock moves, so the clock moves a
+      // minute at a time until the retry is due (1 min, doubling).
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const waitFor = async (n: number, tick = () => {}) => {
+        while (received.length < n) {
+          tick();
+          await sleep(20);
+        }
       };
       await waitFor(1);
       expect(received).toHaveLength(1);
       answer = 200;
-      h.clock.advance(60_000);
-      await waitFor(2);
+      await waitFor(2, () => h.clock.advance(60_000));
       expect(received).toHaveLength(2);
       expect(received[1]!.body).toBe(received[0]!.body);
       expect(received[1]!.signature).toMatch(/^[0-9a-f]{64}$/);
