@@ -7,9 +7,9 @@ export {
   CONTAINER_INFO,
   SHIPMENT_INFO,
   TRACKING_LINK,
-} from './addon/custom-functions';
-export { saveSettings, getSettings, testConnection } from './addon/settings-api';
-export { onOpen, onInstall } from './addon/menu';
+} from './addon/cells/custom-functions';
+export { saveSettings, getSettings, testConnection } from './addon/sidebar-api/settings';
+export { onOpen, onInstall } from './addon/menu/menu';
 export {
   showSidebar,
   showSettings,
@@ -27,27 +27,35 @@ export {
   menuAutoRefresh1440,
   menuAutoRefreshOff,
   runScheduledRefresh,
-} from './addon/menu-actions';
-export { setupTrackingSheet } from './addon/tracking-sheet-setup';
-export { refreshTrackingSheet } from './addon/tracking-sheet-refresh';
-export { importAllContainers } from './addon/import-containers';
-export { enableAutoRefresh, disableAutoRefresh, getAutoRefresh } from './addon/auto-refresh';
-export { createTrackingRequest } from './addon/tracking-requests-api';
-export { inferCarrier } from './addon/carriers-api';
+} from './addon/menu/actions';
+export { setupTrackingSheet } from './addon/tracking-sheet/setup';
+export { refreshTrackingSheet } from './addon/tracking-sheet/refresh';
+export { importAllContainers } from './addon/tracking-sheet/import-containers';
+export {
+  enableAutoRefresh,
+  disableAutoRefresh,
+  getAutoRefresh,
+} from './addon/schedule/auto-refresh';
+export { createTrackingRequest } from './addon/sidebar-api/tracking-requests';
+export { inferCarrier } from './addon/sidebar-api/carriers';
 export {
   getPickerConfig,
   startDriveUpload,
   sendDriveUpload,
   finishDriveUpload,
   uploadDriveFile,
-} from './addon/documents-api';
-export { openPickerDialog, storePickedFile, takePickedFile } from './addon/picker-dialog-api';
-export { getSelectedRow, updateRefNumbers } from './addon/references-api';
-export { stopTracking, resumeTracking, getTimeline } from './addon/shipment-tracking-api';
-export { listShippingLines } from './addon/shipping-lines-api';
-export { trackUntrackedRows } from './addon/menu-actions';
-export { getDiagnostics } from './addon/diagnostics-api';
-export { sendAlertDigestNow, getAlertStatus } from './addon/alerts-api';
-export { getFreeTimeRules } from './addon/free-time-api';
-export { doPost } from './addon/push-receive';
-export { enablePush, disablePush, getPushStatus } from './addon/push-api';
+} from './addon/sidebar-api/documents';
+export {
+  openPickerDialog,
+  storePickedFile,
+  takePickedFile,
+} from './addon/sidebar-api/picker-dialog';
+export { getSelectedRow, updateRefNumbers } from './addon/sidebar-api/references';
+export { stopTracking, resumeTracking, getTimeline } from './addon/sidebar-api/shipment-tracking';
+export { listShippingLines } from './addon/sidebar-api/shipping-lines';
+export { trackUntrackedRows } from './addon/menu/actions';
+export { getDiagnostics } from './addon/sidebar-api/diagnostics';
+export { sendAlertDigestNow, getAlertStatus } from './addon/changes/alerts-api';
+export { getFreeTimeRules } from './addon/money/free-time-api';
+export { doPost } from './addon/push/receive';
+export { enablePush, disablePush, getPushStatus } from './addon/push/api';

@@ -3,7 +3,7 @@
 // add-in's output columns are its to write. Every cell of other sheets is the user's.
 
 import type { SheetModel } from '../gas/spreadsheet/model';
-import { SHEET_NAME } from '../../src/addon/tracking-sheet-format';
+import { SHEET_NAME } from '../../src/addon/tracking-sheet/format';
 import { OUTPUT_HEADERS } from '../../src/core/sheet-layout';
 
 const OUTPUTS = new Set(OUTPUT_HEADERS.map((h) => h.toLowerCase()));

@@ -8,8 +8,7 @@
 import { AppError, toAppError } from '../core/errors';
 import { rememberSecret } from '../core/redact';
 import { keyMayGoTo, parseHttpUrl, resolveReference, formatUrl, type HttpUrl } from '../core/url';
-import type { Clock } from '../engine/ports';
-import type { RequestGate } from '../engine/request-gate';
+import type { Clock, RequestGate } from '../ports';
 import { badBodyError, errorFromResponse, isRetryable } from './errors';
 import { parseDocument, type JsonApiDocument } from './jsonapi';
 import {

@@ -16,7 +16,7 @@
 // Change Log keeps every change).
 
 import { isImmediate, type Alert } from '../core/alert-rules';
-import type { DurableStore } from './ports';
+import type { DurableStore } from '../ports';
 
 const PREFIX = 'CT_ALERTS:';
 export const SHARDS = 12;

@@ -9,8 +9,6 @@ import { dataList } from '../api/jsonapi';
 import { AppError } from '../core/errors';
 import { apiOrigin } from '../core/settings';
 
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
-
 /** What the direct-upload request declares about the file. */
 export interface BlobDescription {
   name: string;

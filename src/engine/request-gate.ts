@@ -2,7 +2,7 @@
 // their request slots from the same rolling window, kept in the document cache under the lock.
 
 import { AppError } from '../core/errors';
-import type { Clock, SharedCache, SharedLock } from './ports';
+import type { Clock, RequestGate, SharedCache, SharedLock } from '../ports';
 import {
   EMPTY_WINDOW,
   available,
@@ -23,15 +23,6 @@ export const SERVICE_RULE: WindowRule = { limit: 95, windowMs: 60_000 };
 export const INFER_GATE_KEY = 'ct:rate:infer';
 export const INFER_RULE: WindowRule = { limit: 190, windowMs: 60_000 };
 const LOCK_WAIT_MS = 3_000;
-
-export interface RequestGate {
-  /** Up to `wanted` request slots, waiting at most `maxWaitMs` for the first. Returns the count granted. */
-  acquire(wanted: number, maxWaitMs: number): number;
-  /** The service answered 429: nobody sends before `until`. */
-  blockUntil(until: number): void;
-  /** When a slot could be had, for messages ("try again in 40 s"). */
-  nextSlotAt(): number;
-}
 
 function decode(raw: string | undefined): RateWindowState {
   if (!raw) return EMPTY_WINDOW;

@@ -8,7 +8,7 @@
 
 import { AppError } from '../core/errors';
 import type { BlobDescription, UploadBody } from '../engine/document-upload';
-import { MAX_UPLOAD_BYTES } from '../engine/document-upload';
+import { MAX_UPLOAD_BYTES } from '../core/upload-limits';
 
 /** Accepts a file id or any Drive/Docs link that carries one. */
 export function driveFileId(input: string): string {

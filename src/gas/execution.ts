@@ -3,7 +3,7 @@
 
 import { ApiClient } from '../api/client';
 import { DEFAULT_REFRESH_REQUESTS_PER_MINUTE, type Settings } from '../core/settings';
-import type { SharedCache, SharedLock } from '../engine/ports';
+import type { SharedCache, SharedLock } from '../ports';
 import { RecordStore, type CacheView } from '../engine/record-store';
 import {
   INFER_GATE_KEY,

@@ -37,7 +37,7 @@ function importsOf(file: string, valuesOnly = false): string[] {
   const text = readFileSync(file, 'utf8');
   return [...text.matchAll(IMPORT)]
     .filter((m) => !(valuesOnly && m[1]))
-    .map((m) => resolve(file, m[2]))
+    .map((m) => resolve(file, m[2] ?? ''))
     .filter((t): t is string => t !== null);
 }
 

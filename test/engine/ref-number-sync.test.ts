@@ -1,6 +1,6 @@
 // The ref-number rules and the bound of their last-synced store.
 
-import type { DurableStore } from '../../src/engine/ports';
+import type { DurableStore } from '../../src/ports';
 import {
   MAX_SHARD_CHARS,
   RefSyncStore,

@@ -2,7 +2,7 @@
 // server's), carrier matching, and the texts shown.
 
 import fc from 'fast-check';
-import { validateTrackingRequest } from '../../src/addon/tracking-requests-api';
+import { validateTrackingRequest } from '../../src/addon/sidebar-api/tracking-requests';
 import { containerCheckDigit } from '../../src/core/container-number';
 import { matchCarriers } from '../../src/sidebar/client/carriers';
 import {

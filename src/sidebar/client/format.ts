@@ -1,6 +1,6 @@
 // Pure text helpers for what the sidebar shows (no DOM: unit-tested in Node).
 
-import type { AlertStatus } from '../../addon/alerts-api';
+import type { AlertStatus } from '../../addon/changes/alerts-api';
 import type { PublicSettings } from '../../core/settings';
 
 export function formatBytes(bytes: number): string {

@@ -4,7 +4,7 @@
 // pasted link or id (which works only for a file granted before). A file over 50 MB is refused
 // before anything is read. The upload's state stays on the server; the page only holds its token.
 
-import { MAX_UPLOAD_BYTES } from '../../engine/document-upload';
+import { MAX_UPLOAD_BYTES } from '../../core/upload-limits';
 import { byId, el, fill } from './dom';
 import { chooseInDialog, type PickedFile } from './drive-picker';
 import { fileKind, formatBytes, tooLargeMessage } from './format';

@@ -1,0 +1,123 @@
+// What the menu items and the trigger call. Each reports back in a toast, not a stack trace.
+
+import { redact } from '../../core/redact';
+import { recordTriggerTime } from '../../gas/trigger-time';
+import {
+  disableAutoRefresh,
+  enableAutoRefresh,
+  scheduledTarget,
+  widenIfNearQuota,
+} from '../schedule/auto-refresh';
+import { REFRESH_INTERVALS } from '../schedule/refresh-intervals';
+import {
+  refreshSpreadsheet,
+  refreshTrackingSheet,
+  type RefreshReport,
+} from '../tracking-sheet/refresh';
+import { setupTrackingSheet } from '../tracking-sheet/setup';
+import { importAllContainers } from '../tracking-sheet/import-containers';
+
+function toast(message: string): void {
+  SpreadsheetApp.getActive().toast(redact(message), 'Container Tracking', 6);
+}
+
+function guarded(action: () => string): void {
+  try {
+    toast(action());
+  } catch (e) {
+    toast(e instanceof Error ? e.message : String(e));
+  }
+}
+
+export function showSidebar(): void {
+  const html = HtmlService.createHtmlOutputFromFile('Sidebar')
+    .setTitle('Container Tracking')
+    .setWidth(300);
+  SpreadsheetApp.getUi().showSidebar(html);
+}
+
+export function showSettings(): void {
+  const html = HtmlService.createHtmlOutputFromFile('Sidebar')
+    .setTitle('Container Tracking')
+    .setWidth(300);
+  SpreadsheetApp.getUi().showSidebar(
+    html.append('<script>window.CT_START_TAB="settings"</script>'),
+  );
+}
+
+export function menuSetUpTrackingSheet(): void {
+  guarded(setupTrackingSheet);
+}
+
+export function menuRefreshNow(): void {
+  // refreshTrackingSheet reports in the sheet and a toast itself.
+  refreshTrackingSheet();
+}
+
+/** Menu: rows for the account's unfinished containers the sheet does not hold yet. */
+export function menuImportAllContainers(): void {
+  guarded(() => importAllContainers().message);
+}
+
+/** The sidebar's "Track all untracked rows": a refresh is what finds and tracks them. */
+export function trackUntrackedRows(): RefreshReport {
+  return refreshTrackingSheet();
+}
+
+/**
+ * The time-driven trigger: refreshes the spreadsheet its event's triggerUid belongs to, then
+ * counts its own run time against the user's daily trigger time (and widens the interval when
+ * that runs short).
+ */
+export function runScheduledRefresh(e?: { triggerUid?: unknown }): RefreshReport {
+  const startedAt = Date.now();
+  let report: RefreshReport | undefined;
+  try {
+    report = scheduledRefresh(e);
+    return report;
+  } finally {
+    recordTriggerTime(startedAt, Date.now() - startedAt);
+    const widened = widenIfNearQuota(e);
+    if (widened && report) report.message = `${report.message ?? ''} ${widened}`.trim();
+  }
+}
+
+function scheduledRefresh(e?: { triggerUid?: unknown }): RefreshReport {
+  const target = scheduledTarget(e);
+  if ('removed' in target) {
+    return {
+      ok: false,
+      message: target.removed,
+      rows: 0,
+      updated: 0,
+      requests: 0,
+      trackingRequestsCreated: 0,
+      complete: false,
+    };
+  }
+  return refreshSpreadsheet(target.spreadsheet, target.context, true);
+}
+
+/** One menu item per interval of refresh-intervals.ts (menu.ts shows those the mode allows). */
+const every = (minutes: number) => (): void =>
+  guarded(() => {
+    enableAutoRefresh(minutes);
+    const every = REFRESH_INTERVALS.find((i) => i.minutes === minutes)?.menuLabel;
+    return `The Tracking sheet now refreshes ${(every ?? `every ${minutes} minutes`).toLowerCase()}.`;
+  });
+
+export const menuAutoRefresh15 = every(15);
+export const menuAutoRefresh30 = every(30);
+export const menuAutoRefresh60 = every(60);
+export const menuAutoRefresh120 = every(120);
+export const menuAutoRefresh240 = every(240);
+export const menuAutoRefresh360 = every(360);
+export const menuAutoRefresh480 = every(480);
+export const menuAutoRefresh720 = every(720);
+export const menuAutoRefresh1440 = every(1440);
+export function menuAutoRefreshOff(): void {
+  guarded(() => {
+    disableAutoRefresh();
+    return 'Auto-refresh is off.';
+  });
+}

@@ -1,0 +1,51 @@
+// The `Free Time` sheet: the user's demurrage and detention terms. Set-up creates it when missing,
+// with two example rows (marked as such, to edit or delete), and never touches it again; each
+// refresh reads it once (core/free-time.ts turns the values into rules).
+
+import {
+  FREE_TIME_HEADERS,
+  FREE_TIME_SHEET,
+  NO_TERMS,
+  readFreeTime,
+  type FreeTimeTerms,
+} from '../../core/free-time';
+
+const NOTE_HEADER = 'Note';
+const EXAMPLE_NOTE = 'EXAMPLE: replace with your own terms, or delete this row';
+
+/** Typical US terms (PRODUCT.md's example): tiers after the LFD, 4 free days of detention. */
+const EXAMPLES: readonly unknown[][] = [
+  ['demurrage', '', '', '', 'calendar', '150x4, 250x5, 400', 'USD', EXAMPLE_NOTE],
+  ['detention', '', '', 4, 'calendar', '100x5, 175', 'USD', EXAMPLE_NOTE],
+];
+
+export const FREE_TIME_HELP =
+  'Free Time: one rule a row. Kind: demurrage (terminal, after the LFD) or detention (line, after Return By). ' +
+  'Carrier (SCAC) and Terminal (as the Tracking sheet shows it) may be blank: blank matches any. ' +
+  'For each box the first matching row from the top of each kind is used. ' +
+  'Free Days: detention only (the LFD already counts demurrage free days). Counting: calendar or business (Mon–Fri). ' +
+  'Daily Rates: 150 (every day) or tiers 150x4, 250x5, 400 (150 a day for 4 days, 250 for the next 5, then 400). ' +
+  'Currency: ISO code, default USD. The add-in never writes to this sheet after creating it.';
+
+/** Creates the Free Time sheet when missing; returns whether it did. */
+export function ensureFreeTimeSheet(ss: GoogleAppsScript.Spreadsheet.Spreadsheet): boolean {
+  if (ss.getSheetByName(FREE_TIME_SHEET)) return false;
+  const sheet = ss.insertSheet(FREE_TIME_SHEET);
+  const header = [...FREE_TIME_HEADERS, NOTE_HEADER];
+  // Daily Rates, Carrier, Terminal and Currency are text as typed (`150x4, 250x5, 400`).
+  sheet.getRange(1, 1, 1 + EXAMPLES.length, header.length).setNumberFormat('@');
+  sheet.getRange(1, 1, 1 + EXAMPLES.length, header.length).setValues([header, ...EXAMPLES]);
+  sheet.getRange(1, 1, 1, header.length).setFontWeight('bold');
+  sheet.getRange(1, 1).setNote(FREE_TIME_HELP);
+  sheet.setFrozenRows(1);
+  sheet.setColumnWidth(6, 160);
+  sheet.setColumnWidth(header.length, 330);
+  return true;
+}
+
+/** The rules in use: one read of the sheet; none when it does not exist. */
+export function readFreeTimeTerms(ss: GoogleAppsScript.Spreadsheet.Spreadsheet): FreeTimeTerms {
+  const sheet = ss.getSheetByName(FREE_TIME_SHEET);
+  if (!sheet) return NO_TERMS;
+  return readFreeTime(sheet.getDataRange().getValues());
+}

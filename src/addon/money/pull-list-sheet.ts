@@ -1,0 +1,45 @@
+// The `Pull List` sheet, owned by the add-in: rebuilt whole by each refresh (cleared, then one
+// write of every row), never appended to, so it always is today's list and stays bounded by the
+// boxes on the Tracking sheet. The rows come from core/pull-list.ts.
+
+import { PULL_LIST_HEADERS, PULL_LIST_SHEET, type PullListRow } from '../../core/pull-list';
+import { safeCell } from '../../core/sheet-text';
+
+const NOTE =
+  'Pull List: the boxes still at the terminal, available and without an active hold, most expensive to leave first ' +
+  '(Cost Tomorrow, then the earlier LFD). Rebuilt by every refresh of the Tracking sheet: edits here are replaced.';
+
+function pullListSheet(ss: GoogleAppsScript.Spreadsheet.Spreadsheet) {
+  const found = ss.getSheetByName(PULL_LIST_SHEET);
+  if (found) return found;
+  const sheet = ss.insertSheet(PULL_LIST_SHEET);
+  sheet.getRange(1, 1, 1, PULL_LIST_HEADERS.length).setFontWeight('bold');
+  sheet.getRange(1, 1).setNote(NOTE);
+  sheet.setFrozenRows(1);
+  sheet.getRange(2, 3, Math.max(sheet.getMaxRows() - 1, 1), 1).setNumberFormat('yyyy-mm-dd');
+  return sheet;
+}
+
+/**
+ * Replaces the Pull List with `rows` in one write: the rows of the last list that the new one
+ * does not reach are written blank in the same block. Returns the sheet writes it made.
+ */
+export function rebuildPullList(
+  ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  rows: readonly PullListRow[],
+): number {
+  const sheet = pullListSheet(ss);
+  const values: unknown[][] = [
+    [...PULL_LIST_HEADERS],
+    ...rows.map((r) => r.cells.map((v) => safeCell(v))),
+  ];
+  const blank = PULL_LIST_HEADERS.map(() => '');
+  const last = sheet.getLastRow();
+  while (values.length < last) values.push(blank);
+  if (values.length > last) {
+    const max = sheet.getMaxRows();
+    if (values.length > max) sheet.insertRowsAfter(max, values.length - max);
+  }
+  sheet.getRange(1, 1, values.length, PULL_LIST_HEADERS.length).setValues(values);
+  return 1;
+}

@@ -1,0 +1,61 @@
+// setupTrackingSheet(): creates or repairs the Tracking sheet. Running it again adds what is
+// missing and reapplies the formats; it never moves, duplicates or clears a column.
+
+import { readLayout } from '../../core/sheet-layout';
+import { ensureFreeTimeSheet } from '../money/free-time-sheet';
+import {
+  ALL_HEADERS,
+  REFRESH_SIGNAL_NAME,
+  SHEET_NAME,
+  STATUS_SHEET_NAME,
+  NEW_SHEET_COLUMNS,
+  applyFormats,
+} from './format';
+
+export function statusSheet(
+  ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
+): GoogleAppsScript.Spreadsheet.Sheet {
+  let sheet = ss.getSheetByName(STATUS_SHEET_NAME);
+  if (!sheet) {
+    sheet = ss.insertSheet(STATUS_SHEET_NAME);
+    sheet.getRange(1, 1, 2, 2).setValues([
+      ['Last refresh', ''],
+      ['Status', 'Not refreshed yet'],
+    ]);
+    sheet.hideSheet();
+  }
+  if (!ss.getRangeByName(REFRESH_SIGNAL_NAME))
+    ss.setNamedRange(REFRESH_SIGNAL_NAME, sheet.getRange('B1'));
+  return sheet;
+}
+
+export function setupTrackingSheet(): string {
+  const ss = SpreadsheetApp.getActive();
+  const sheet = ss.getSheetByName(SHEET_NAME) ?? ss.insertSheet(SHEET_NAME);
+  const width = Math.max(sheet.getLastColumn(), 1);
+  const header = sheet.getRange(1, 1, 1, width).getValues()[0] ?? [];
+  const present = new Set(header.map((h) => String(h).trim().toLowerCase()));
+  const blank = header.every((h) => String(h).trim() === '');
+  const missing = ALL_HEADERS.filter((h) => !present.has(h.toLowerCase()));
+  // A new sheet has 26 columns; writing headers past them would fail.
+  const needed = blank ? ALL_HEADERS.length : width + missing.length;
+  const max = sheet.getMaxColumns();
+  if (needed > max) sheet.insertColumnsAfter(max, needed - max);
+  if (blank) {
+    sheet.getRange(1, 1, 1, ALL_HEADERS.length).setValues([[...ALL_HEADERS]]);
+    NEW_SHEET_COLUMNS.forEach((c, i) => sheet.setColumnWidth(i + 1, c.width));
+  } else if (missing.length > 0) {
+    sheet.getRange(1, width + 1, 1, missing.length).setValues([missing]);
+  }
+  const finalHeader = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] ?? [];
+  const layout = readLayout(finalHeader);
+  applyFormats(sheet, layout);
+  statusSheet(ss);
+  const terms = ensureFreeTimeSheet(ss) ? ' Free Time sheet created with two example rules.' : '';
+  const added = blank
+    ? 'created the header row'
+    : missing.length > 0
+      ? `added ${missing.join(', ')}`
+      : 'headers already complete';
+  return `Tracking sheet ready (${added}).${terms}`;
+}

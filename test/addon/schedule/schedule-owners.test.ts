@@ -1,0 +1,175 @@
+// Who runs what: a trigger runs as the account that created it and no other account sees it
+// (local/gas models that), so the spreadsheet's one schedule and its owner are recorded where
+// every editor reads them. A second editor sees the schedule, never adds a second one, and can
+// take over a schedule that stopped. Scheduled runs count their own trigger time, which
+// Diagnostics shows and auto-refresh widens its interval on before Google's daily cap.
+
+import { createHarness, withRows } from '../../helpers/addon-harness';
+
+type Harness = ReturnType<typeof createHarness>;
+interface State {
+  enabled: boolean;
+  minutes: number | null;
+  owner: string | null;
+  ownedByMe: boolean;
+  note: string | null;
+}
+
+const OWNER = 'user@example.com';
+const EDITOR = { user: 'editor@example.com' };
+const MINUTE = 60_000;
+
+const state = (h: Harness, as: { user?: string } = {}) =>
+  h.gas.run<State>('getAutoRefresh', [], { kind: 'sidebar', ...as });
+
+function thrown(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error('expected a throw');
+}
+
+const owners = (h: Harness) => h.gas.triggers.triggers.map((t) => t.owner);
+
+describe('one schedule per spreadsheet, whoever is at the sidebar', () => {
+  it("shows every editor the owner's schedule; another editor cannot add a second one", () => {
+    const h = createHarness();
+    h.gas.run('enableAutoRefresh', [15], { kind: 'sidebar' });
+    expect(state(h)).toMatchObject({ enabled: true, minutes: 15, owner: OWNER, ownedByMe: true });
+
+    const seen = state(h, EDITOR);
+    expect(seen).toMatchObject({ enabled: true, minutes: 15, owner: OWNER, ownedByMe: false });
+    expect(seen.note).toContain(`as ${OWNER}`);
+    for (const change of [
+      () => h.gas.run('enableAutoRefresh', [60], { kind: 'sidebar', ...EDITOR }),
+      () => h.gas.run('disableAutoRefresh', [], { kind: 'sidebar', ...EDITOR }),
+    ]) {
+      expect(thrown(change)).toMatch(
+        new RegExp(`runs every 15 minutes as ${OWNER}.*nothing was added here: ask ${OWNER}`),
+      );
+    }
+    expect(owners(h)).toEqual([OWNER]);
+    // The owner still changes it: one trigger, still theirs.
+    h.gas.run('enableAutoRefresh', [30], { kind: 'sidebar' });
+    expect(owners(h)).toEqual([OWNER]);
+    expect(state(h, EDITOR)).toMatchObject({ minutes: 30, owner: OWNER });
+  });
+
+  it('says so when the owner deletes the trigger by hand, and the schedule is off for everyone', () => {
+    const h = createHarness();
+    h.gas.run('enableAutoRefresh', [60], { kind: 'sidebar' });
+    h.gas.triggers.triggers = []; // deleted on the Apps Script triggers page
+    expect(state(h).note).toMatch(/removed outside the add-in.*auto-refresh is off/);
+    expect(state(h)).toMatchObject({ enabled: false, owner: null });
+    expect(state(h, EDITOR)).toMatchObject({ enabled: false, note: null });
+    h.gas.run('enableAutoRefresh', [60], { kind: 'sidebar', ...EDITOR });
+    expect(owners(h)).toEqual([EDITOR.user]);
+  });
+
+  it('lets another editor take over a schedule that stopped running; the old trigger then removes itself', () => {
+    const h = createHarness();
+    h.gas.run('enableAutoRefresh', [60], { kind: 'sidebar' });
+    h.clock.advance(60 * MINUTE);
+    expect(h.gas.fireDueTriggers()).toEqual([expect.objectContaining({ ok: true })]);
+    // The owner's runs stop being seen (say their trigger failed for days): after two intervals
+    // and two hours with no run, another editor may set the schedule.
+    const saved = [...h.gas.triggers.triggers];
+    h.gas.triggers.triggers = [];
+    h.clock.advance(5 * 60 * MINUTE);
+    expect(state(h, EDITOR).note).toMatch(
+      /has not run since .*Turn auto-refresh on here to take it over/,
+    );
+    h.gas.run('enableAutoRefresh', [120], { kind: 'sidebar', ...EDITOR });
+    expect(state(h)).toMatchObject({
+      enabled: true,
+      minutes: 120,
+      owner: EDITOR.user,
+      ownedByMe: false,
+    });
+
+    // The owner's trigger comes back to life: at its next run it sees it was superseded.
+    h.gas.triggers.triggers.push(
+      ...saved.map((t) => ({ ...t, nextRunAt: h.clock.now() + MINUTE })),
+    );
+    h.clock.advance(MINUTE);
+    const [firing] = h.gas.fireDueTriggers();
+    expect(firing).toMatchObject({ ok: true });
+    expect(owners(h)).toEqual([EDITOR.user]);
+  });
+
+  it('adopts a trigger made before the shared record existed at its first run', () => {
+    const h = createHarness();
+    h.gas.run('enableAutoRefresh', [60], { kind: 'sidebar' });
+    h.gas.properties.document.map.delete('CT_SCHEDULE');
+    expect(state(h, EDITOR)).toMatchObject({ enabled: false });
+    h.clock.advance(60 * MINUTE);
+    h.gas.fireDueTriggers();
+    expect(state(h, EDITOR)).toMatchObject({ enabled: true, minutes: 60, owner: OWNER });
+  });
+});
+
+describe('daily trigger time', () => {
+  const ledger = (h: Harness) =>
+    JSON.parse(h.gas.properties.user.map.get('CT_TRIGGER_TIME') ?? '{}') as Record<string, number>;
+
+  it('records each scheduled run, shows it in Diagnostics for the account it belongs to', () => {
+    const h = withRows([['MSCU1234566']], { containers: 3 });
+    // Each request to the service takes 2 s of the run's time.
+    h.interceptors.push(() => {
+      h.clock.advance(2_000);
+      return undefined;
+    });
+    h.gas.run('enableAutoRefresh', [60], { kind: 'sidebar' });
+    h.clock.advance(60 * MINUTE);
+    h.gas.fireDueTriggers();
+    const spent = h.gas.executions.at(-1)!.elapsedMs;
+    expect(spent).toBeGreaterThan(0);
+    expect(Object.values(ledger(h)).reduce((a, b) => a + b, 0)).toBe(spent);
+    const report = h.gas.run<{ limits: { name: string; left: string }[] }>('getDiagnostics', [], {
+      kind: 'sidebar',
+    });
+    expect(report.limits).toEqual(
+      expect.arrayContaining([
+        { name: 'Quotas shown for', left: expect.stringContaining(OWNER) },
+        {
+          name: `Scheduled refresh time, last 24 hours (${OWNER})`,
+          left: expect.stringMatching(
+            /^\d+ min of 90 min used by this add-in's scheduled refreshes/,
+          ),
+        },
+      ]),
+    );
+  });
+
+  it('widens the interval, and says so, once the last 24 hours used 60% of the 90 minutes', () => {
+    const h = createHarness();
+    h.gas.run('enableAutoRefresh', [15], { kind: 'sidebar' });
+    // 56 minutes of scheduled runs in the last hours (e.g. slow refreshes every 15 minutes).
+    const hour = Math.floor(h.clock.now() / (60 * MINUTE));
+    h.gas.properties.user.map.set(
+      'CT_TRIGGER_TIME',
+      JSON.stringify({ [hour - 2]: 28 * MINUTE, [hour - 1]: 28 * MINUTE }),
+    );
+    h.clock.advance(15 * MINUTE);
+    expect(h.gas.fireDueTriggers()).toEqual([expect.objectContaining({ ok: true })]);
+    // 56 min at every 15 minutes is about 28 min at every 30: half of 90 at most.
+    expect(h.gas.triggers.triggers.map((t) => t.everyMs)).toEqual([30 * MINUTE]);
+    const seen = state(h, EDITOR);
+    expect(seen).toMatchObject({ enabled: true, minutes: 30, owner: OWNER });
+    expect(state(h).note).toMatch(
+      /widened auto-refresh from every 15 minutes to every 30 minutes: scheduled refreshes used 56 min of the 90 min/,
+    );
+  });
+
+  it('keeps two days of hourly records at most', () => {
+    const h = createHarness();
+    h.gas.run('enableAutoRefresh', [60], { kind: 'sidebar' });
+    for (let i = 0; i < 24 * 4; i += 1) {
+      h.clock.advance(60 * MINUTE);
+      h.gas.fireDueTriggers();
+    }
+    expect(Object.keys(ledger(h)).length).toBeLessThanOrEqual(48);
+  });
+});

@@ -1,0 +1,166 @@
+// Rows the add-in adds to the Tracking sheet: numbers tracked from the sidebar and the account's
+// tracked containers (importAllContainers). It appends, never duplicates, moves or deletes.
+
+import { createHarness, column, sheetValues, withRows } from '../../helpers/addon-harness';
+
+type Harness = ReturnType<typeof createHarness>;
+
+const posts = (h: Harness) =>
+  h.emulator.requestLog.count((e) => e.method === 'POST' && e.path.endsWith('/tracking_requests'));
+
+describe('a number tracked from the sidebar', () => {
+  it('appears once as a new row, and the refresh sends no second tracking request', () => {
+    const h = withRows([['keep me first']]);
+    const form = {
+      requestType: 'bill_of_lading',
+      requestNumber: 'medunew0042',
+      scac: 'MSCU',
+      refNumbers: 'PO-7, PO-8',
+    };
+    h.gas.run('createTrackingRequest', [form]);
+    expect(
+      sheetValues(h)
+        .slice(1)
+        .map((r) => r.slice(0, 4)),
+    ).toEqual([
+      ['keep me first', '', '', ''],
+      ['MEDUNEW0042', 'MSCU', 'bill_of_lading', 'PO-7, PO-8'],
+    ]);
+    // Tracked again (the service answers duplicate): still one row.
+    try {
+      h.gas.run('createTrackingRequest', [form]);
+    } catch {
+      // a duplicate may be reported to the sidebar; the sheet is what this test is about
+    }
+    expect(column(h, 'Number')).toEqual(['keep me first', 'MEDUNEW0042']);
+    const sent = posts(h);
+    h.gas.run('refreshTrackingSheet');
+    h.clock.advance(60_000);
+    h.gas.run('refreshTrackingSheet');
+    // The first row has no SCAC: it gets one request of its own (the service detects carriers).
+    expect(posts(h)).toBe(sent + 1);
+    const requestsFor = (n: string) =>
+      h.emulator
+        .account()!
+        .trackingRequests()
+        .filter((r) => r.requestNumber.toUpperCase().replace(/\s+/g, '') === n);
+    expect(requestsFor('MEDUNEW0042')).toHaveLength(1);
+    expect(requestsFor('KEEPMEFIRST')).toHaveLength(1);
+    expect(column(h, 'Tracking')[1]).not.toBe('');
+  });
+
+  it('needs no Tracking sheet', () => {
+    const h = createHarness();
+    h.gas.run('createTrackingRequest', [
+      { requestType: 'bill_of_lading', requestNumber: 'MEDUNEW0043', scac: 'MSCU' },
+    ]);
+    expect(h.gas.spreadsheet.sheetByName('Tracking')).toBeUndefined();
+  });
+});
+
+describe('importAllContainers', () => {
+  const finished = (s: unknown, emptyAt: unknown) =>
+    s === 'empty_returned' || s === 'delivered' || (typeof emptyAt === 'string' && emptyAt !== '');
+
+  function account(h: Harness) {
+    return h.emulator.account()!.containers();
+  }
+
+  it('appends each unfinished container once, after the rows, moving or deleting nothing', () => {
+    const h = withRows([['my row'], [''], ['MEDUNEW0001', 'MSCU']]);
+    const boxes = account(h);
+    // The account tracks a container while its shipment is tracked: a stopped one's boxes are
+    // history, read from the shipments still tracked (⌈active shipments/100⌉ requests).
+    const tracked = (c: (typeof boxes)[number]) =>
+      h.emulator.account()!.shipmentOf(c)?.attributes.line_tracking_stopped_at === null;
+    const held = boxes.find(
+      (c) => tracked(c) && !finished(c.attributes.current_status, c.attributes.empty_terminated_at),
+    )!;
+    // The sheet already holds one of them, typed in lower case with a space.
+    const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
+    const typed = `${held.attributes.number.slice(0, 4).toLowerCase()} ${held.attributes.number.slice(4)}`;
+    h.gas.spreadsheet.write(sheet, 5, 1, typed);
+    const before = sheetValues(h);
+
+    const report = h.gas.run<{ ok: boolean; added: number; requests: number }>(
+      'importAllContainers',
+    );
+    const expected = boxes
+      .filter((c) => tracked(c))
+      .filter((c) => !finished(c.attributes.current_status, c.attributes.empty_terminated_at))
+      .map((c) => c.attributes.number)
+      .filter((n) => n !== held.attributes.number)
+      .sort();
+    expect(expected.length).toBeGreaterThan(0);
+    expect(boxes.length).toBeGreaterThan(expected.length + 1); // some finished ones left out
+    expect(report).toMatchObject({ ok: true, added: expected.length, requests: 1 });
+    const after = sheetValues(h);
+    expect(after.slice(0, before.length)).toEqual(before); // nothing moved or rewritten
+    expect(after.slice(before.length).map((r) => r.slice(0, 3))).toEqual(
+      expected.map((n) => [n, '', 'container']),
+    );
+
+    // Again: nothing new to add, and the fresh listing in the cache costs no request.
+    const again = h.gas.run<{ added: number; requests: number }>('importAllContainers');
+    expect(again).toMatchObject({ added: 0 });
+    expect(sheetValues(h)).toEqual(after);
+  });
+
+  it('adds the finished ones only with includeFinished', () => {
+    const h = withRows([]);
+    h.gas.run('importAllContainers');
+    const unfinished = column(h, 'Number').length;
+    h.gas.run('importAllContainers', [{ includeFinished: true }]);
+    const numbers = column(h, 'Number');
+    expect(numbers.length).toBe(account(h).length);
+    expect(numbers.length).toBeGreaterThan(unfinished);
+    expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
+  it('costs one request per 100 containers, and grows the sheet past its 1,000 rows', () => {
+    const h = withRows([], { containers: 1_200 });
+    const total = account(h).length;
+    const report = h.gas.run<{ requests: number; added: number }>('importAllContainers', [
+      { includeFinished: true },
+    ]);
+    expect(report).toMatchObject({ requests: Math.ceil(total / 100), added: total });
+    expect(h.requests()).toBe(Math.ceil(total / 100));
+  });
+
+  it('is on the menu', () => {
+    const h = withRows([]);
+    h.gas.run('onOpen');
+    const items = JSON.stringify(h.gas.ui.menus);
+    expect(items).toMatch(/Import all tracked containers/);
+    h.gas.run('menuImportAllContainers');
+    expect(column(h, 'Number').length).toBeGreaterThan(0);
+  });
+});
+
+describe('autoImport', () => {
+  it('is off by default; when on, each refresh appends the new unfinished containers', () => {
+    const h = withRows([]);
+    expect(h.gas.run<{ autoImport: boolean }>('getSettings').autoImport).toBe(false);
+    h.gas.run('refreshTrackingSheet');
+    expect(sheetValues(h)).toHaveLength(1);
+
+    expect(
+      h.gas.run<{ autoImport: boolean }>('saveSettings', [{ autoImport: true }]).autoImport,
+    ).toBe(true);
+    const report = h.gas.run<{ message: string }>('refreshTrackingSheet');
+    const numbers = column(h, 'Number');
+    expect(numbers.length).toBeGreaterThan(0);
+    expect(report.message).toMatch(new RegExp(`${numbers.length} container rows added`));
+    // With rows to refresh, the import reuses the refresh's own listing: no extra request.
+    const again = h.gas.run<{ requests: number }>('refreshTrackingSheet');
+    expect(again.requests).toBe(Math.ceil(h.emulator.account()!.containers().length / 100));
+    expect(column(h, 'Number')).toEqual(numbers); // no duplicates, same order
+    // Every row is tracked, or says that its shipment's tracking was stopped.
+    const account = h.emulator.account()!;
+    const stopped = (n: unknown) =>
+      account.shipmentOf(account.findContainer(String(n))!)!.attributes.line_tracking_stopped_at;
+    expect(column(h, 'Tracking')).toEqual(
+      numbers.map((n) => (stopped(n) === null ? 'tracked' : expect.stringMatching(/^stopped: /))),
+    );
+  });
+});
