@@ -13,7 +13,7 @@ import { FakeMailApp } from './mail';
 import { consoleMembers, FakeLogger } from './logging';
 import { FakeProperties, FakePropertiesService, type PropertyScope } from './properties';
 import type { Realm } from './realm';
-import type { GasRuntime } from './runtime';
+import type { ServiceHost } from './runtime-host';
 import { FakeScriptApp } from './script-app';
 import { FakeSession } from './session';
 import { FakeSpreadsheetApp } from './spreadsheet/spreadsheet-app';
@@ -27,7 +27,7 @@ import { FakeUtilities } from './utilities';
  * properties, cache and lock are null.
  */
 export function createServices(
-  rt: GasRuntime,
+  rt: ServiceHost,
   exec: Execution,
   evaluate: (source: string) => unknown,
   activeDocument: boolean,
@@ -92,7 +92,7 @@ export function createServices(
 export function installGlobals(
   context: vm.Context,
   realm: Realm,
-  rt: GasRuntime,
+  rt: ServiceHost,
   exec: Execution,
   activeDocument: boolean,
   activeSpreadsheet = activeDocument,

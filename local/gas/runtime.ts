@@ -29,6 +29,7 @@ import { PropertyStore, type PropertyScope } from './properties';
 import { projectOf, type Manifest } from './pushed-project';
 import { DailyQuota } from './quota';
 import { Realm } from './realm';
+import type { RuntimeHost } from './runtime-host';
 import { GasProject } from './project';
 import { FAKE_OAUTH_TOKEN, type TriggerStore } from './script-app';
 import type { SessionOptions } from './session';
@@ -155,7 +156,7 @@ function toNodeError(thrown: unknown): Error {
 const defaultAuthMode = (kind: ExecutionKind): AuthModeName =>
   kind === 'custom-function' ? 'CUSTOM_FUNCTION' : kind === 'simple-trigger' ? 'LIMITED' : 'FULL';
 
-export class GasRuntime {
+export class GasRuntime implements RuntimeHost {
   readonly clock: RuntimeClock;
   readonly counters = new Counters();
   readonly project: GasProject;

@@ -32,7 +32,7 @@ import { createServices } from '../globals';
 import { lockReleased } from '../lock';
 import { consoleMembers } from '../logging';
 import type { AuthModeName, ExecutionKind } from '../policy';
-import type { GasRuntime } from '../runtime';
+import type { RuntimeHost } from '../runtime-host';
 import { HandleTable, wireError } from './handles';
 import { seededRandom } from './prng';
 import type { FromWorker, WireError } from './protocol';
@@ -104,7 +104,7 @@ const NO_TEMPLATES = (): never => {
 };
 
 export function runConcurrently(
-  rt: GasRuntime,
+  rt: RuntimeHost,
   jobs: ConcurrentJob[],
   options: ConcurrentOptions = {},
 ): ConcurrentOutcome[] {

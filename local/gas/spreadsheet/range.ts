@@ -5,14 +5,27 @@ import { fail } from '../errors';
 import { registerFake } from '../registry';
 import { areaToA1, intersects, type Area } from './a1';
 import { checkCellText, PARSE_ERROR, type Cell, type CellValue } from './cell-values';
-import type { SheetModel } from './model';
+import type { SheetModel, SpreadsheetModel } from './model';
 import { displayValue } from './number-format';
+import { sheetObject, type SheetObject } from './objects';
 import { eachCell, setAll, setEach } from './range-cells';
 import { RangeFormatting } from './range-format';
 import { spreadsheetRules } from './rules';
-import { FakeSheet } from './sheet';
 
 type GasRange = GoogleAppsScript.Spreadsheet.Range;
+
+/** Validates coordinates with Apps Script's messages and makes the Range (FakeSheet.rangeAt). */
+export function rangeAt(model: SpreadsheetModel, sheet: SheetModel, area: Area): FakeRange {
+  if (!Number.isFinite(area.row) || area.row < 1)
+    fail('The starting row of the range is too small.');
+  if (!Number.isFinite(area.column) || area.column < 1) {
+    fail('The starting column of the range is too small.');
+  }
+  if (!(area.numRows >= 1)) fail('The number of rows in the range must be at least 1.');
+  if (!(area.numColumns >= 1)) fail('The number of columns in the range must be at least 1.');
+  sheet.checkInside(area);
+  return new FakeRange(model, sheet, area);
+}
 
 export class FakeRange
   extends RangeFormatting
@@ -148,8 +161,8 @@ export class FakeRange
     return areaToA1(this.area);
   }
 
-  getSheet(): FakeSheet {
-    return new FakeSheet(this.model, this.sheet);
+  getSheet(): SheetObject {
+    return sheetObject(this.model, this.sheet);
   }
 
   getCell(row: number, column: number): FakeRange {
@@ -166,7 +179,7 @@ export class FakeRange
     numRows?: number,
     numColumns?: number,
   ): FakeRange {
-    return FakeSheet.rangeAt(this.model, this.sheet, {
+    return rangeAt(this.model, this.sheet, {
       row: this.area.row + rowOffset,
       column: this.area.column + columnOffset,
       numRows: numRows ?? this.area.numRows,

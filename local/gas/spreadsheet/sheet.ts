@@ -5,27 +5,18 @@ import { registerFake } from '../registry';
 import { parseA1, splitSheetName, type Area } from './a1';
 import { FakeConditionalFormatRule } from './conditional-format';
 import type { SheetModel, SpreadsheetModel } from './model';
+import {
+  provideSheets,
+  spreadsheetObject,
+  type SheetObject,
+  type SpreadsheetObject,
+} from './objects';
 import { FakeProtection } from './protection';
-import { FakeRange } from './range';
+import { FakeRange, rangeAt } from './range';
 import { FakeRangeList } from './range-list';
 import { spreadsheetRules } from './rules';
-import { FakeSpreadsheet } from './spreadsheet';
 
-type GasSheet = GoogleAppsScript.Spreadsheet.Sheet;
-
-export class FakeSheet implements Pick<
-  GasSheet,
-  | 'getName'
-  | 'getSheetId'
-  | 'getIndex'
-  | 'getLastRow'
-  | 'getLastColumn'
-  | 'getMaxRows'
-  | 'getMaxColumns'
-  | 'getFrozenRows'
-  | 'getFrozenColumns'
-  | 'getColumnWidth'
-> {
+export class FakeSheet implements SheetObject {
   constructor(
     private readonly model: SpreadsheetModel,
     private readonly sheet: SheetModel,
@@ -37,15 +28,7 @@ export class FakeSheet implements Pick<
 
   /** Validates coordinates with Apps Script's messages and makes the Range. */
   static rangeAt(model: SpreadsheetModel, sheet: SheetModel, area: Area): FakeRange {
-    if (!Number.isFinite(area.row) || area.row < 1)
-      fail('The starting row of the range is too small.');
-    if (!Number.isFinite(area.column) || area.column < 1) {
-      fail('The starting column of the range is too small.');
-    }
-    if (!(area.numRows >= 1)) fail('The number of rows in the range must be at least 1.');
-    if (!(area.numColumns >= 1)) fail('The number of columns in the range must be at least 1.');
-    sheet.checkInside(area);
-    return new FakeRange(model, sheet, area);
+    return rangeAt(model, sheet, area);
   }
 
   getName(): string {
@@ -66,8 +49,8 @@ export class FakeSheet implements Pick<
     return this.model.sheets.indexOf(this.sheet) + 1;
   }
 
-  getParent(): FakeSpreadsheet {
-    return new FakeSpreadsheet(this.model);
+  getParent(): SpreadsheetObject {
+    return spreadsheetObject(this.model);
   }
 
   getRange(
@@ -265,6 +248,8 @@ export class FakeSheet implements Pick<
     return this;
   }
 }
+
+provideSheets((model, sheet) => new FakeSheet(model, sheet));
 
 registerFake(FakeSheet, {
   label: 'Sheet',

@@ -4,16 +4,12 @@ import { fail } from '../errors';
 import { registerFake } from '../registry';
 import { parseA1, splitSheetName } from './a1';
 import type { SpreadsheetModel } from './model';
+import { provideSpreadsheets, type SpreadsheetObject } from './objects';
 import { FakeRange } from './range';
 import { spreadsheetRules } from './rules';
 import { FakeSheet } from './sheet';
 
-type GasSpreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
-
-export class FakeSpreadsheet implements Pick<
-  GasSpreadsheet,
-  'getId' | 'getName' | 'getSpreadsheetTimeZone' | 'getUrl'
-> {
+export class FakeSpreadsheet implements SpreadsheetObject {
   constructor(private readonly model: SpreadsheetModel) {}
 
   getId(): string {
@@ -114,6 +110,8 @@ export class FakeSpreadsheet implements Pick<
     });
   }
 }
+
+provideSpreadsheets((model) => new FakeSpreadsheet(model));
 
 registerFake(FakeSpreadsheet, {
   label: 'Spreadsheet',
