@@ -1,5 +1,5 @@
 // Checks the Track form before anything is sent, with the same rules and wording as the server
-// (src/addon/tracking-requests-api.ts), so a typo costs no request. Pure: unit-tested in Node.
+// (src/addon/sidebar-api/tracking-requests.ts), so a typo costs no request. Pure: unit-tested in Node.
 
 import {
   containerCheckDigit,

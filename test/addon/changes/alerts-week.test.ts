@@ -16,7 +16,7 @@ function setUp() {
   const [a, b] = [boxes[0]!, boxes.find((c) => c.shipmentId !== boxes[0]!.shipmentId)!];
   const h = withRows([[a.attributes.number], [b.attributes.number]]);
   // This week is about alerts: without free-time terms no money is at risk, so no digest goes
-  // out for money alone (test/addon/alert-delivery.test.ts covers the digest's money lines).
+  // out for money alone (test/addon/changes/alert-delivery.test.ts covers the digest's money lines).
   h.gas.spreadsheet.sheetByName('Free Time')!.rows.splice(1);
   const live = h.emulator.account()!;
   const box = (n: string) => live.containers().find((c) => c.attributes.number === n)!;

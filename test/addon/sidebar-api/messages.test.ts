@@ -14,10 +14,10 @@ describe('example container numbers', () => {
   it.each([
     'src/sidebar/client/track-tab.ts',
     'src/sidebar/client/validate.ts',
-    'src/addon/tracking-requests-api.ts',
+    'src/addon/sidebar-api/tracking-requests.ts',
     'src/surface.ts',
   ])('%s only shows numbers that pass the check-digit check', (file) => {
-    const text = readFileSync(path.resolve(__dirname, '../..', file), 'utf8');
+    const text = readFileSync(path.resolve(__dirname, '../../..', file), 'utf8');
     const examples = [...text.matchAll(/\b(?:like|e\.g\.)\s+([A-Z]{4}\d{7})\b/g)].map((m) => m[1]!);
     expect(examples.length).toBeGreaterThan(0);
     for (const n of examples) expect([n, hasValidCheckDigit(n)]).toEqual([n, true]);

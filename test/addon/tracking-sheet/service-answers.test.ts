@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { errorFromResponse } from '../../../src/api/errors';
 import { createHarness } from '../../helpers/addon-harness';
 
-const FIXTURES = join(__dirname, '../../local/emulator/reference/fixtures');
+const FIXTURES = join(__dirname, '../../../local/emulator/reference/fixtures');
 const recorded = (file: string) => readFileSync(join(FIXTURES, file), 'utf8');
 
 function thrown(fn: () => unknown): string {
