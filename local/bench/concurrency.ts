@@ -183,7 +183,7 @@ export function concurrencyTable(): string {
       (s) => twoHundredCells(s, 10_000),
     ],
     [
-      'refresh (40 containers + 120 new BOLs) + 30 cells + 2 sidebar calls',
+      'refresh (40 containers + 120 new BOLs) + 27 cells + 2 sidebar calls (30 executions, the per-user limit)',
       refreshWithCellsAndSidebar,
     ],
     ['two refreshes together (20 containers + 30 new BOLs)', twoRefreshes],
