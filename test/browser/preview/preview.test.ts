@@ -155,12 +155,17 @@ test('a ref number typed in the sheet shows as text; the sidebar edits a contain
 
 test('uploads a sample document from the sidebar', async () => {
   await p.sidebar.getByRole('tab', { name: 'Upload' }).click();
-  // The stand-in picker lists the samples of local/samples/drive; picking one grants it.
+  // The stand-in picker lists the samples of local/samples/drive; picking one grants it. It opens
+  // in a modal dialog over the page (the Picker does not fit the 300 px sidebar), and the pick
+  // reaches the sidebar through the server.
   await p.sidebar.getByRole('button', { name: 'Choose from Drive' }).click();
-  await p.sidebar
+  const dialog = p.page.frameLocator('iframe[data-gas-dialog]');
+  await dialog
     .getByRole('dialog', { name: 'Select a file' })
     .getByRole('button', { name: 'arrival-notice.pdf' })
     .click();
+  await p.page.locator('iframe[data-gas-dialog]').waitFor({ state: 'detached' });
+  await p.sidebar.getByText('arrival-notice.pdf', { exact: true }).first().waitFor();
   await p.sidebar.getByRole('button', { name: 'Attach document' }).click();
   const id = p.sidebar.locator('#upload-result .document-id');
   await id.waitFor();
