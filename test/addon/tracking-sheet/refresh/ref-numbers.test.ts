@@ -51,8 +51,8 @@ describe('syncRefNumbersStage', () => {
     expect(args.serviceRefs(box)).toEqual({ kind: 'container', id: 'c1', refs: ['A'] });
     expect(args.serviceRefs(bol)).toEqual({ kind: 'shipment', id: 's1', refs: ['B'] });
     expect(args.serviceRefs(missing)).toBeNull();
-    expect(args.currentCell(1)).toBe('PO1');
-    expect(args.currentCell(2)).toBe('PO9');
+    expect(args.currentCell!(1)).toBe('PO1');
+    expect(args.currentCell!(2)).toBe('PO9');
   });
 
   it('reports a failure instead of throwing', () => {
