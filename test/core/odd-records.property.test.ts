@@ -24,6 +24,7 @@ import { RecordCollector } from '../../src/engine/record-collector';
 import { MAX_ENTRY_CHARS, decodeContainer, encodeContainer } from '../../src/engine/record-codec';
 import { RecordStore } from '../../src/engine/record-store';
 import { MemoryCache, MemoryLock, TestClock } from '../helpers/memory-ports';
+import { OUTPUTS_OF } from '../helpers/outputs-of';
 
 const TZ = 'America/New_York';
 const NOW = Date.parse('2026-11-20T15:00:00Z');
@@ -49,27 +50,6 @@ const good = (): ContainerAttributes => ({
   empty_terminated_at: null,
   empty_terminated_timezone: null,
 });
-
-/** Which Tracking outputs read each attribute. */
-const OUTPUTS_OF: Record<string, string[]> = {
-  current_status: ['Status', 'Attention'],
-  available_for_pickup: ['Ready', 'Attention'],
-  holds_at_pod_terminal: ['Ready', 'Holds', 'Attention'],
-  fees_at_pod_terminal: ['Fees'],
-  pickup_lfd: ['LFD', 'LFD Source', 'Attention'],
-  import_deadlines: ['LFD', 'LFD Source', 'Attention'],
-  // Facility times are read in the POD's zone.
-  pod_timezone: ['LFD', 'Attention', 'Appointment', 'Picked Up', 'Empty Returned', 'Last Checked'],
-  final_destination_timezone: ['LFD', 'Attention', 'Picked Up'],
-  pickup_appointment_at: ['Appointment'],
-  pod_full_out_at: ['Picked Up', 'Attention'],
-  // An inland move's full-out: Picked Up when there is no POD full-out, and the box has left.
-  final_destination_full_out_at: ['Picked Up', 'Attention'],
-  empty_terminated_at: ['Empty Returned', 'Attention'],
-  empty_terminated_timezone: ['Empty Returned'],
-  // Data older than a day is said in Attention.
-  terminal_checked_at: ['Last Checked', 'Attention'],
-};
 
 const hostileValue = fc.oneof(
   fc.constant(null),

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { ALL_HEADERS } from '../../../src/addon/tracking-sheet/format';
 import { createHarness, column, sheetValues, rewriteAnswers } from '../../helpers/addon-harness';
+import { OUTPUTS_OF } from '../../helpers/outputs-of';
 
 // A new sheet's columns, in the order set-up writes them.
 const HEADERS: string[] = [...ALL_HEADERS];
@@ -103,32 +104,6 @@ describe('one bad record never stops the others (Tracking sheet)', () => {
 });
 
 describe('hostile records through the refresh (property)', () => {
-  /** The Tracking outputs that read each attribute; any other output must not change. */
-  const OUTPUTS_OF: Record<string, string[]> = {
-    current_status: ['Status', 'Attention'],
-    available_for_pickup: ['Ready', 'Attention'],
-    holds_at_pod_terminal: ['Ready', 'Holds', 'Attention'],
-    fees_at_pod_terminal: ['Fees'],
-    pickup_lfd: ['LFD', 'LFD Source', 'Attention'],
-    import_deadlines: ['LFD', 'LFD Source', 'Attention'],
-    // Facility times are read in the POD's zone.
-    pod_timezone: [
-      'LFD',
-      'Attention',
-      'Appointment',
-      'Picked Up',
-      'Empty Returned',
-      'Last Checked',
-    ],
-    final_destination_timezone: ['LFD', 'Attention'],
-    pickup_appointment_at: ['Appointment'],
-    pod_full_out_at: ['Picked Up', 'Attention'],
-    empty_terminated_at: ['Empty Returned', 'Attention'],
-    empty_terminated_timezone: ['Empty Returned'],
-    terminal_checked_at: ['Last Checked'],
-    ref_numbers: ['Ref Numbers'], // kept in step with the service (ref-sync.ts)
-    created_at: [],
-  };
   const hostile = fc.oneof(
     fc.constant([null]),
     fc.constant({ a: 1 }),
