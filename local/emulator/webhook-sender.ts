@@ -3,7 +3,7 @@
 // redirect (a web app's 302 is its answer), and settles it with the status (a network failure or
 // a 10 s silence settles as "no answer", so it is retried).
 import type { Emulator } from './types';
-import { DELIVERY_TIMEOUT_MS } from './webhooks/test-delivery';
+import { postOverHttp } from './webhooks/test-delivery';
 
 export interface WebhookSender {
   stop(): void;
@@ -18,20 +18,8 @@ export function startWebhookSender(emulator: Emulator, intervalMs = 200): Webhoo
       const due = emulator.webhooks.takeDue();
       await Promise.all(
         due.map(async (delivery) => {
-          let status: number | null;
-          try {
-            const response = await fetch(delivery.url, {
-              method: 'POST',
-              headers: delivery.headers,
-              body: delivery.body,
-              redirect: 'manual',
-              signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-            });
-            status = response.status;
-            await response.arrayBuffer();
-          } catch {
-            status = null;
-          }
+          // The same POST as the service's test delivery: no redirect followed, 10 s at most.
+          const { status } = await postOverHttp(delivery);
           emulator.webhooks.settle(delivery, status);
         }),
       );
