@@ -1,8 +1,8 @@
 // The row-updates stage: which rows get outputs, which only a note, and which go to the track stage.
 import type { RefreshContext } from '../../../../src/addon/tracking-sheet/refresh/context';
 import { rowUpdates } from '../../../../src/addon/tracking-sheet/refresh/row-updates';
-import type { RowInput } from '../../../../src/core/row-input';
 import type { SyncResult } from '../../../../src/engine/sheet-sync';
+import { rowInput } from '../../../helpers/row-inputs';
 
 const ctx = {
   tz: 'UTC',
@@ -31,15 +31,7 @@ const sync = (s: Partial<SyncResult> = {}): SyncResult =>
     ...s,
   }) as unknown as SyncResult;
 
-const row = (index: number, number: string, extra: Partial<RowInput> = {}): RowInput => ({
-  index,
-  number,
-  kind: 'container',
-  requestType: 'container',
-  scac: '',
-  refNumbers: [],
-  ...extra,
-});
+const row = rowInput;
 
 describe('rowUpdates', () => {
   it('marks an invalid number in Tracking and Attention and never sends it to be tracked', () => {

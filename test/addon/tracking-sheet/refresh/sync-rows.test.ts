@@ -5,6 +5,7 @@ import { syncRows } from '../../../../src/addon/tracking-sheet/refresh/sync-rows
 import type { SheetState } from '../../../../src/addon/tracking-sheet/unconfirmed-rows';
 import type { RowInput } from '../../../../src/core/row-input';
 import { syncForSheet } from '../../../../src/engine/sheet-sync';
+import { rowInput } from '../../../helpers/row-inputs';
 
 jest.mock('../../../../src/engine/sheet-sync', () => ({
   syncForSheet: jest.fn(() => ({ requests: 0 })),
@@ -22,15 +23,7 @@ jest.mock('../../../../src/addon/tracking-sheet/refresh/push-coverage', () => ({
   pushCoverage: jest.fn(() => ({ covered: new Set(['PUSHED1', 'PUSHED2']) })),
 }));
 
-const row = (index: number, number: string, extra: Partial<RowInput> = {}): RowInput => ({
-  index,
-  number,
-  kind: 'container',
-  requestType: 'container',
-  scac: '',
-  refNumbers: [],
-  ...extra,
-});
+const row = rowInput;
 
 const ctx = {
   tz: 'UTC',

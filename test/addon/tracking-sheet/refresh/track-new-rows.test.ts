@@ -6,18 +6,12 @@ import type { RowInput } from '../../../../src/core/row-input';
 import { runBulkTracking } from '../../../../src/engine/bulk-tracking';
 import type { LedgerEntry } from '../../../../src/engine/request-ledger';
 import type { SyncResult } from '../../../../src/engine/sheet-sync';
+import { rowInput } from '../../../helpers/row-inputs';
 
 jest.mock('../../../../src/engine/bulk-tracking', () => ({ runBulkTracking: jest.fn() }));
 
-const row = (index: number, number: string, extra: Partial<RowInput> = {}): RowInput => ({
-  index,
-  number,
-  kind: 'container',
-  requestType: 'container',
-  scac: 'MSCU',
-  refNumbers: [],
-  ...extra,
-});
+const row = (index: number, number: string, extra: Partial<RowInput> = {}) =>
+  rowInput(index, number, { scac: 'MSCU', ...extra });
 
 const entry = (e: Partial<LedgerEntry>): LedgerEntry => ({
   status: 'created',
