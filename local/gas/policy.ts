@@ -41,6 +41,11 @@ export function checkCall(
 
   if (kind === 'custom-function') {
     if (scope === 'get-ui' || scope === 'ui') fail(MESSAGES.noUi);
+    // The custom-functions guide lists the services a cell may use (Cache, HTML, JDBC, Language,
+    // Lock, Maps, Properties, Spreadsheet, URL Fetch, Utilities, XML): Script is not among them,
+    // so no ScriptApp method runs in a cell, not even one that needs no scope of its own
+    // (getInstallationSource). Its enums are plain constants and stay readable.
+    if (label === 'ScriptApp' && scope === 'local') fail(MESSAGES.permission(qualified));
     // Real custom functions name only the method: "You do not have permission to call setValue".
     if (scope === 'spreadsheet-write') fail(MESSAGES.permission(method));
     if (

@@ -13,6 +13,7 @@ import {
 } from '../engine/request-gate';
 import { SETTINGS_CACHE_KEY, SettingsStore, requireKey } from '../engine/settings-store';
 import { TrackingData } from '../engine/tracking-data';
+import { cellStores } from './cell-stores';
 import { appsScriptClock, documentStores, type SheetStores } from './services';
 import { UrlFetchTransport } from './url-fetch-transport';
 
@@ -68,7 +69,7 @@ export class Execution {
     readonly kind: ExecutionKind,
     context: ExecutionContext = {},
   ) {
-    this.stores = context.stores ?? documentStores();
+    this.stores = context.stores ?? (kind === 'cell' ? cellStores() : documentStores());
     this.cache = this.stores.cache;
     this.lock = lazyLock(this.stores);
     this.store = new RecordStore(this.cache, this.lock, appsScriptClock);

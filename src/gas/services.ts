@@ -36,7 +36,7 @@ function requireDocument<T>(service: T | null): T {
   return service;
 }
 
-function cachePort(cache: GoogleAppsScript.Cache.Cache): SharedCache {
+export function cachePort(cache: GoogleAppsScript.Cache.Cache): SharedCache {
   return {
     getAll: (keys) => (keys.length === 0 ? {} : cache.getAll(keys)),
     putAll: (values, ttl) => cache.putAll(values, ttl),
@@ -44,7 +44,7 @@ function cachePort(cache: GoogleAppsScript.Cache.Cache): SharedCache {
   };
 }
 
-function lockPort(lock: GoogleAppsScript.Lock.Lock): SharedLock {
+export function lockPort(lock: GoogleAppsScript.Lock.Lock): SharedLock {
   return {
     tryLock: (ms) => lock.tryLock(ms),
     release: () => lock.releaseLock(),
@@ -86,15 +86,44 @@ export function isBoundScript(): boolean {
   }
 }
 
-/** The spreadsheet's stores: a bound script's script-wide cache and lock, an add-on's document ones. */
-export function documentStores(): SheetStores {
-  const bound = isBoundScript();
+/**
+ * Which stores the spreadsheet's executions share: `script` (a bound script) or `document` (an
+ * add-on). Cells cannot ask ScriptApp (see cell-stores.ts), so every other execution in the
+ * document leaves the answer in the document cache (read together with a cell's data) and in
+ * the document properties (for when the cache has dropped it).
+ */
+export const SHARED_STORES_MARKER = { cacheKey: 'ct:shared-stores', property: 'CT_SHARED_STORES' };
+export type SharedStoresKind = 'script' | 'document';
+/** The cache's longest life (CacheService reference: 21,600 s). */
+export const SHARED_STORES_MARKER_TTL_S = 21_600;
+
+function rememberSharedStores(kind: SharedStoresKind): void {
+  const cache = CacheService.getDocumentCache();
+  if (!cache) return; // a web app: no document, so no cell of it to tell
+  if (cache.get(SHARED_STORES_MARKER.cacheKey) === kind) return;
+  cache.put(SHARED_STORES_MARKER.cacheKey, kind, SHARED_STORES_MARKER_TTL_S);
+  const props = PropertiesService.getDocumentProperties();
+  if (props.getProperty(SHARED_STORES_MARKER.property) !== kind) {
+    props.setProperty(SHARED_STORES_MARKER.property, kind);
+  }
+}
+
+/** The stores of one kind: a bound script's script-wide cache and lock, an add-on's document ones. */
+export function sharedStoresOf(kind: SharedStoresKind): SheetStores {
   let lock: SharedLock | null = null;
+  const bound = kind === 'script';
   return {
     cache: bound ? cachePort(CacheService.getScriptCache()) : documentCache(),
     lock: () => (lock ??= bound ? lockPort(LockService.getScriptLock()) : documentLock()),
     properties: documentProperties,
   };
+}
+
+/** The spreadsheet's stores, for any execution but a cell's (cells use cellStores). */
+export function documentStores(): SheetStores {
+  const kind: SharedStoresKind = isBoundScript() ? 'script' : 'document';
+  rememberSharedStores(kind);
+  return sharedStoresOf(kind);
 }
 
 /** Keys of one spreadsheet inside a store shared by all of the user's spreadsheets. */

@@ -7,6 +7,7 @@ function appendRow() { SpreadsheetApp.getActiveSheet().appendRow([1]); }
 function ui() { return SpreadsheetApp.getUi(); }
 function makeTrigger() { ScriptApp.newTrigger('x').timeBased().everyHours(1).create(); }
 function listTriggers() { return ScriptApp.getProjectTriggers().length; }
+function installSource() { return String(ScriptApp.getInstallationSource()); }
 function authModes() { return ScriptApp.AuthMode.NONE + ',' + ScriptApp.AuthMode.FULL; }
 function email() { return Session.getActiveUser().getEmail() + '|' + Session.getEffectiveUser().getEmail(); }
 function fetchIt() { return UrlFetchApp.fetch('https://api.test/x').getResponseCode(); }
@@ -47,6 +48,11 @@ describe('custom functions', () => {
     expect(thrown(() => rt.run('drive', [], cf))).toMatch(
       /^You do not have permission to call DriveApp.getFiles/,
     );
+    // Script is not among the services the custom-functions guide lists for cells.
+    expect(thrown(() => rt.run('installSource', [], cf))).toBe(
+      'You do not have permission to call ScriptApp.getInstallationSource',
+    );
+    expect(rt.run('installSource', [], { kind: 'menu' })).toBe('NONE');
     expect(rt.run('authModes', [], cf)).toBe('NONE,FULL');
     expect(rt.run('email', [], cf)).toBe('|');
     expect(rt.run('email', [], { kind: 'menu' })).toBe('user@example.com|user@example.com');

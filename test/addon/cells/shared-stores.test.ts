@@ -1,0 +1,56 @@
+// Which cache, lock and rate window a cell shares with the rest of its spreadsheet. A cell may not
+// call ScriptApp (custom-functions guide: Script is not among a cell's services; local/gas refuses
+// it), so it reads the answer the sidebar, menu and refresh leave behind (src/gas/cell-stores.ts).
+
+import { createHarness } from '../../helpers/addon-harness';
+
+type Harness = ReturnType<typeof createHarness>;
+
+const MARKER = 'ct:shared-stores';
+const firstNumber = (h: Harness) => h.emulator.account()!.containers()[0]!.attributes.number;
+const keysOf = (h: Harness, scope: 'document' | 'script') => {
+  const keys: string[] = [];
+  h.gas.evictCache((e) => {
+    if (e.scope === scope) keys.push(e.key);
+    return false;
+  });
+  return keys;
+};
+/** Reads of cached values (fetching a cache object is not one). */
+const cacheReads = (h: Harness) => {
+  const calls = h.gas.lastExecution!.calls.calls.Cache ?? {};
+  return (calls['Cache.getAll'] ?? 0) + (calls['Cache.get'] ?? 0);
+};
+
+describe('a cell finds the stores of its spreadsheet', () => {
+  it("bound script: the script-wide cache the refresh and push use, after the marker's cache entry is gone", () => {
+    const h = createHarness();
+    expect(h.gas.properties.document.map.get('CT_SHARED_STORES')).toBe('script');
+    h.gas.evictCache((e) => e.key === MARKER);
+
+    const n = firstNumber(h);
+    expect(h.cell('CONTAINER_STATUS', n)).toBe(
+      h.emulator.findContainer(n)?.attributes.current_status,
+    );
+    // The data went where the refresh reads it; the document cache holds only the marker again.
+    expect(keysOf(h, 'script').length).toBeGreaterThan(0);
+    expect(keysOf(h, 'document')).toEqual([MARKER]);
+
+    // Warm: the marker, then the data; no request and no property read.
+    const requests = h.requests();
+    h.cell('CONTAINER_STATUS', n);
+    expect(h.requests()).toBe(requests);
+    expect(cacheReads(h)).toBe(2);
+    expect(h.gas.lastExecution!.calls.totals.Properties ?? 0).toBe(0);
+  });
+
+  it('add-on: the document cache, read in one call with the marker when warm', () => {
+    const h = createHarness({ addOn: true });
+    expect(h.gas.properties.document.map.get('CT_SHARED_STORES')).toBe('document');
+    const n = firstNumber(h);
+    h.cell('CONTAINER_STATUS', n);
+    expect(keysOf(h, 'script')).toEqual([]);
+    h.cell('CONTAINER_STATUS', n);
+    expect(cacheReads(h)).toBe(1);
+  });
+});
