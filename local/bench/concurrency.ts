@@ -175,7 +175,7 @@ const range = (values: number[]): string => {
 export function concurrencyTable(): string {
   const scenarios: [string, (seed: number) => Figures][] = [
     [
-      '200 single-cell formulas at once (1,000 containers = 10 pages), 3 s per API response',
+      '200 single-cell formulas at once (30 run, 170 refused: 30 executions per user; 1,000 containers = 10 pages), 3 s per API response',
       (s) => twoHundredCells(s, 3_000),
     ],
     [
@@ -189,7 +189,7 @@ export function concurrencyTable(): string {
     ['two refreshes together (20 containers + 30 new BOLs)', twoRefreshes],
   ];
   const lines = [
-    `Concurrent executions (${SEEDS.length} seeds, ${LATENCY_MS} ms per API response unless said, ≤ 30 live at once; ranges are min–max over the seeds)`,
+    `Concurrent executions (${SEEDS.length} seeds, ${LATENCY_MS} ms per API response unless said, ≤ 30 live at once per user, the rest refused; ranges are min–max over the seeds)`,
     '',
     '| Scenario | Requests | Max in 60 s | 429s | Failed executions | Cells failing after one retry | Duplicate tracking requests | Refreshes skipped | Virtual s | Wall ms (median) |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',

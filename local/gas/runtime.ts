@@ -397,6 +397,23 @@ export class GasRuntime implements RuntimeHost {
     });
   }
 
+  /**
+   * The time-driven triggers due at the virtual now as jobs for runConcurrently (each a 'trigger'
+   * execution as the account that created it, with its event), taken as fireDueTriggers takes
+   * them: Apps Script starts a due trigger whatever else its owner runs, so under concurrency it
+   * can be refused (30 simultaneous executions) or find the owner's trigger time used up. They
+   * run in this runtime's spreadsheet (tests with one spreadsheet).
+   */
+  dueTriggerJobs(): ConcurrentJob[] {
+    const now = this.clock.now();
+    return takeDueTriggers(this.triggers, now).map((trigger) => ({
+      fn: trigger.handlerFunction,
+      args: [clockTriggerEvent(trigger, now)],
+      kind: 'trigger',
+      user: trigger.owner,
+    }));
+  }
+
   /** Simulates another execution holding a lock until the virtual time `untilMs`. */
   holdLock(scope: LockScope, untilMs: number): void {
     (scope === 'document' ? this.locks : this.project.locks).holdExternally(scope, untilMs);

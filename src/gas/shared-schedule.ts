@@ -83,12 +83,23 @@ const HOUR = 60 * 60_000;
  * A schedule that has not run for two intervals and two hours has stopped: its owner's trigger
  * was deleted by hand, or the owner lost access to the spreadsheet (a trigger that cannot open
  * its spreadsheet removes itself). `lastSeen` is its last recorded run, or any later refresh.
+ * The owner is told sooner (`marginMs`): another editor may take a stale schedule over, the
+ * owner is only warned.
  */
-export function isStale(schedule: SharedSchedule, now: number, lastSeen: number | null): boolean {
-  const seen = Math.max(
+export function isStale(
+  schedule: SharedSchedule,
+  now: number,
+  lastSeen: number | null,
+  marginMs = 2 * HOUR,
+): boolean {
+  return now - lastRunOf(schedule, lastSeen) > 2 * schedule.minutes * 60_000 + marginMs;
+}
+
+/** When the schedule last ran as far as anyone recorded (its start counts as a run). */
+export function lastRunOf(schedule: SharedSchedule, lastSeen: number | null = null): number {
+  return Math.max(
     Date.parse(schedule.lastRunAt ?? '') || 0,
     Date.parse(schedule.since) || 0,
     lastSeen ?? 0,
   );
-  return now - seen > 2 * schedule.minutes * 60_000 + 2 * HOUR;
 }

@@ -15,6 +15,11 @@ export interface TriggerRecord {
   settings: Settings;
   /** Scheduled runs in a row that could not open the spreadsheet. */
   openFailures?: number;
+  /**
+   * ISO time of its last run that opened the spreadsheet by id (an add-on's run without a
+   * document cannot note it in the spreadsheet's shared schedule; only its owner reads this).
+   */
+  lastRunAt?: string;
   /** The add-in widened the interval to stay within the daily trigger time (what it said). */
   widened?: Widened;
 }

@@ -27,15 +27,20 @@ const trackingPosts = (h: Harness) =>
 const PAGES = Math.ceil(ACCOUNT / 100);
 
 describe('200 single-cell formulas recalculating at once', () => {
+  // Apps Script runs 30 executions of a user at once and refuses the others (each cell is one):
+  // 170 cells show the refusal, and a later recalculation fills them from the cache. Only when
+  // no cell could finish the account's listing within its 30 s (pages at 10 s each) do the
+  // recalculations continue that listing where it stopped (before, the queued cells did): the
+  // account is still listed about once in all.
   it.each([
-    [1, 800],
-    [2, 3_000],
-    [3, 3_000],
+    [1, 800, 0],
+    [2, 3_000, 0],
+    [3, 3_000, 0],
     // Slower than the wait for another cell's load (20 s): cells give up and say so.
-    [4, 10_000],
+    [4, 10_000, PAGES],
   ])(
     'seed %i, %i ms per response: about one listing, and every error clears on retry',
-    (seed, latency) => {
+    (seed, latency, relisted) => {
       const h = slowHarness(latency, { containers: ACCOUNT });
       const numbers = trackedNumbers(h, 200, 300);
       h.emulator.requestLog.clear();
@@ -47,13 +52,16 @@ describe('200 single-cell formulas recalculating at once', () => {
       outcomes.forEach((o, i) => {
         if (o.ok) expect(o.value).toBe(status(h, numbers[i]!));
       });
+      const refused = failed(outcomes).filter((f) => /exec maxSimultaneous/.test(f.message));
+      expect(refused.map((f) => f.index)).toEqual(numbers.slice(30).map((_, i) => 30 + i));
 
       // A cell left with an error is one that a recalculation clears, from the cache.
       const listed = listingRequests(h);
       for (const { index } of failed(outcomes)) {
         expect(h.cell('CONTAINER_STATUS', numbers[index])).toBe(status(h, numbers[index]!));
       }
-      expect(listingRequests(h)).toBe(listed);
+      expect(listingRequests(h) - listed).toBeLessThanOrEqual(relisted);
+      expect(listingRequests(h)).toBeLessThanOrEqual(PAGES + 4);
     },
   );
 });

@@ -3,6 +3,9 @@
 
 import { makeRuntime, START } from './harness';
 
+const MIN = 60_000;
+const TOO_MANY =
+  'Service invoked too many times in a short time: exec maxSimultaneous. Try Utilities.sleep(1000) between calls.';
 const SEEDS = Array.from({ length: 12 }, (_, i) => i + 1);
 
 const COUNTER = `
@@ -47,6 +50,12 @@ function holdForever() {
 function waitLater(ms) {
   Utilities.sleep(2500);
   return waitFor(ms);
+}
+function napTwiceThenWrite(ms) {
+  Utilities.sleep(ms);
+  Utilities.sleep(ms);
+  CacheService.getScriptCache().put('late', 'written');
+  return 'finished';
 }
 function fails() { throw new TypeError('boom'); }
 function catchesServiceError() {
@@ -227,20 +236,6 @@ describe('runConcurrently', () => {
     expect(rt.run('template')).toBe('1');
   });
 
-  it('keeps at most maxConcurrent cells live: the next cells wait for a free place', () => {
-    const { rt, clock } = makeRuntime(COUNTER);
-    const out = rt.runConcurrently(
-      Array.from({ length: 4 }, () => ({
-        fn: 'nap',
-        args: [1_000],
-        kind: 'custom-function' as const,
-      })),
-      { seed: 2, maxConcurrent: 2 },
-    );
-    expect(out.every((o) => o.ok)).toBe(true);
-    expect(clock.now() - Date.parse(START)).toBe(2_000);
-  });
-
   it('refuses the 31st simultaneous execution of a user at once, as Apps Script does', () => {
     const { rt } = makeRuntime(COUNTER);
     const cells = Array.from({ length: 30 }, () => ({
@@ -256,12 +251,75 @@ describe('runConcurrently', () => {
     expect(out.slice(0, 30).every((o) => o.ok)).toBe(true);
     const refused = out[30]!;
     expect(refused.ok).toBe(false);
-    expect(refused.error?.message).toBe(
-      'Service invoked too many times in a short time: exec maxSimultaneous. Try Utilities.sleep(1000) between calls.',
-    );
+    expect(refused.error?.message).toBe(TOO_MANY);
     expect(refused.record).toMatchObject({ ok: false, elapsedMs: 0, functionName: 'bump' });
     // It ran nothing; another user's execution has its own 30.
     expect(out[31]).toMatchObject({ ok: true, value: 1 });
     expect(rt.properties.document.map.get('n')).toBe('1');
+  });
+
+  // Each custom-function cell is its own execution and counts towards the 30; Sheets shows the
+  // refusal in the cell rather than waiting (dropseed/google-sheets-us-states#5: cells of a large
+  // sheet show "Service invoked too many times in a short time: exec qps"; Stack Overflow
+  // 14604334, "How to avoid exec maxSimultaneous limit in Google Spreadsheet", is about cells).
+  it('refuses a cell past 30 live executions at once too: it does not wait for a free place', () => {
+    const { rt, clock } = makeRuntime(COUNTER);
+    const out = rt.runConcurrently(
+      Array.from({ length: 4 }, () => ({
+        fn: 'nap',
+        args: [1_000],
+        kind: 'custom-function' as const,
+      })),
+      { seed: 2, maxConcurrent: 2 },
+    );
+    expect(out.map((o) => o.ok)).toEqual([true, true, false, false]);
+    expect(out[2]!.error?.message).toBe(TOO_MANY);
+    expect(out[3]!.record).toMatchObject({ kind: 'custom-function', elapsedMs: 0 });
+    // The two that ran overlapped; nothing waited for them.
+    expect(clock.now() - Date.parse(START)).toBe(1_000);
+  });
+});
+
+// "Triggers total runtime: 90 min / day" per user (quotas page), for concurrent executions as for
+// sequential ones (local/gas/trigger-runtime.ts).
+describe('runConcurrently and the daily trigger time', () => {
+  const OWNER = 'user@example.com';
+  const used = (rt: ReturnType<typeof makeRuntime>['rt'], now: number) =>
+    rt.project.triggerRuntime.usedMs(OWNER, now);
+
+  it("adds a trigger execution's time to its user's daily total, and nothing for other kinds", () => {
+    const { rt, clock } = makeRuntime(COUNTER);
+    const out = rt.runConcurrently([
+      { fn: 'nap', args: [60_000], kind: 'trigger' },
+      { fn: 'nap', args: [30_000], kind: 'trigger' },
+      { fn: 'nap', args: [45_000], kind: 'sidebar' },
+    ]);
+    expect(out.every((o) => o.ok)).toBe(true);
+    expect(used(rt, clock.now())).toBe(90_000);
+  });
+
+  it('fails a trigger execution started with the quota used up at once, as run() does', () => {
+    const { rt, clock } = makeRuntime(COUNTER, { quotas: { triggerRuntimeMsPerDay: 2 * MIN } });
+    rt.run('nap', [2 * MIN], { kind: 'trigger' });
+    const [late, menu] = rt.runConcurrently([
+      { fn: 'bump', args: [false], kind: 'trigger' },
+      { fn: 'bump', args: [false], kind: 'menu' },
+    ]);
+    expect(late!.error?.message).toBe('Service using too much computer time for one day');
+    expect(late!.record).toMatchObject({ ok: false, elapsedMs: 0, kind: 'trigger' });
+    expect(menu).toMatchObject({ ok: true, value: 1 }); // the trigger ran nothing
+    expect(used(rt, clock.now())).toBe(2 * MIN);
+  });
+
+  it('stops a trigger execution where it crosses the daily limit: it writes nothing more', () => {
+    const { rt, clock } = makeRuntime(COUNTER, { quotas: { triggerRuntimeMsPerDay: 3 * MIN } });
+    rt.run('nap', [2 * MIN], { kind: 'trigger' });
+    const [out] = rt.runConcurrently([
+      { fn: 'napTwiceThenWrite', args: [40_000], kind: 'trigger' },
+    ]);
+    expect(out!.error?.message).toBe('Service using too much computer time for one day');
+    expect(out!.record.elapsedMs).toBe(MIN);
+    expect(rt.caches.script.entries.has('late')).toBe(false);
+    expect(used(rt, clock.now())).toBe(3 * MIN);
   });
 });

@@ -22,9 +22,17 @@
 // invoked too many times in a short time: exec maxSimultaneous. Try Utilities.sleep(1000) between
 // calls." (the "exec maxSimultaneous" limit of Stack Overflow question 14604334; the wording is
 // that of the "exec qps" message quoted in dropseed/google-sheets-us-states#5). So a menu, sidebar,
-// trigger or web-app job that finds `maxConcurrent` (default 30) executions of its user live
-// fails without running a line. Custom-function cells are dispatched by Sheets' recalculation,
-// which starts the next cells as others finish: they queue, and count towards their user's 30.
+// trigger, web-app or custom-function job that finds `maxConcurrent` (default 30) executions of
+// its user live fails without running a line. A custom-function cell is no exception: each cell
+// is its own execution (a separate server call) and Sheets shows the refusal in the cell rather
+// than waiting for a free place (dropseed/google-sheets-us-states#5: the cells of a large sheet
+// show the "Service invoked too many times in a short time" error; Stack Overflow 14604334 asks
+// how to avoid "exec maxSimultaneous" in spreadsheet cells). No Google page says Sheets queues.
+//
+// Daily trigger time: a 'trigger' execution adds its elapsed virtual time to its user's total
+// (project.triggerRuntime), fails at once when that user's quota is already used, and is stopped
+// where it crosses the limit, as sequential run() does (trigger-runtime.ts). The time left is
+// taken when it starts: two trigger executions of one user running at once may both spend it.
 
 import { GasException, MESSAGES } from '../errors';
 import { Execution, type ExecutionRecord, type ExecutionScheduling } from '../execution';
@@ -33,6 +41,7 @@ import { lockReleased } from '../lock';
 import { consoleMembers } from '../logging';
 import type { AuthModeName, ExecutionKind } from '../policy';
 import type { RuntimeHost } from '../runtime-host';
+import { TOO_MUCH_COMPUTER_TIME } from '../trigger-runtime';
 import { HandleTable, wireError } from './handles';
 import { seededRandom } from './prng';
 import type { FromWorker, WireError } from './protocol';
@@ -55,7 +64,7 @@ export const TOO_MANY_SIMULTANEOUS =
 export interface ConcurrentOptions {
   /** Seeds the scheduler's choices: the same seed gives the same interleaving. */
   seed?: number;
-  /** Simultaneous executions per user (Apps Script: 30); one past it is refused, cells queue. */
+  /** Simultaneous executions per user (Apps Script: 30); one past it is refused, cells too. */
   maxConcurrent?: number;
 }
 
@@ -94,6 +103,8 @@ interface Live {
   slot?: WorkerSlot;
   table?: HandleTable;
   delayMs: number;
+  /** A trigger execution's share of its user's daily trigger time (Infinity for other kinds). */
+  triggerTimeLeftMs: number;
 }
 
 const defaultAuthMode = (kind: ExecutionKind): AuthModeName =>
@@ -114,36 +125,43 @@ export function runConcurrently(
   const maxConcurrent = Math.max(1, options.maxConcurrent ?? 30);
   const pool = new WorkerPool(rt.bundleSource.code, rt.bundleSource.filename);
   const outcomes: ConcurrentOutcome[] = [];
-  const queue = jobs.map((job, index) => ({ job, index }));
   const live: Live[] = [];
 
   const userOf = (job: ConcurrentJob) => job.user ?? rt.sessionOptions.effectiveUserEmail;
   const liveOf = (user: string) => live.filter((x) => x.exec.user === user).length;
 
-  /** Starts queued jobs in order; a cell waits for a free place, any other job is refused. */
+  const triggerTime = rt.project.triggerRuntime;
+
+  /** Starts the jobs in order; one past its user's simultaneous executions is refused. */
   const admit = () => {
-    while (queue.length > 0) {
-      const { job, index } = queue[0]!;
+    jobs.forEach((job, index) => {
       const kind = job.kind ?? 'menu';
       const full = liveOf(userOf(job)) >= maxConcurrent;
-      if (full && kind === 'custom-function') return;
-      queue.shift();
       const authMode = job.authMode ?? defaultAuthMode(kind);
       const exec = new Execution(job.fn, kind, authMode, rt.clock, rt.counters);
       exec.user = userOf(job);
-      if (full) {
-        refuse(index, job, exec);
-        continue;
-      }
-      const x: Live = { index, job, kind, authMode, exec, phase: { is: 'unstarted' }, delayMs: 0 };
+      if (full) return refuse(index, job, exec, TOO_MANY_SIMULTANEOUS);
+      const triggerTimeLeftMs =
+        kind === 'trigger' ? triggerTime.remainingMs(exec.user, exec.startedAt) : Infinity;
+      if (triggerTimeLeftMs <= 0) return refuse(index, job, exec, TOO_MUCH_COMPUTER_TIME);
+      const x: Live = {
+        index,
+        job,
+        kind,
+        authMode,
+        exec,
+        phase: { is: 'unstarted' },
+        delayMs: 0,
+        triggerTimeLeftMs,
+      };
       exec.scheduling = schedulingOf(x);
       live.push(x);
-    }
+    });
   };
 
   /** An execution Apps Script refused to start: it ran nothing and took no time. */
-  const refuse = (index: number, job: ConcurrentJob, exec: Execution): void => {
-    const error = new Error(TOO_MANY_SIMULTANEOUS);
+  const refuse = (index: number, job: ConcurrentJob, exec: Execution, message: string): void => {
+    const error = new Error(message);
     error.name = 'Exception';
     const record: ExecutionRecord = {
       id: exec.id,
@@ -177,8 +195,12 @@ export function runConcurrently(
     },
   });
 
-  /** When Apps Script kills the execution (30 s for custom functions, 6 min otherwise). */
-  const deadlineOf = (x: Live): number => x.exec.startedAt + x.exec.limitMs;
+  /**
+   * When Apps Script kills the execution: at its time limit (30 s for custom functions, 6 min
+   * otherwise), or earlier for a trigger execution that uses up its user's daily trigger time.
+   */
+  const deadlineOf = (x: Live): number =>
+    x.exec.startedAt + Math.min(x.exec.limitMs, x.triggerTimeLeftMs);
 
   /** The virtual time a parked execution next needs the scheduler (its wake-up or its death). */
   const wakeAt = (x: Live): number =>
@@ -268,11 +290,9 @@ export function runConcurrently(
    */
   const kill = (x: Live): void => {
     pool.discard(x.slot!);
-    finish(
-      x,
-      { type: 'done', ok: false, error: { name: 'Error', message: MESSAGES.exceededTime } },
-      true,
-    );
+    const message =
+      x.triggerTimeLeftMs < x.exec.limitMs ? TOO_MUCH_COMPUTER_TIME : MESSAGES.exceededTime;
+    finish(x, { type: 'done', ok: false, error: { name: 'Error', message } }, true);
   };
 
   const finish = (x: Live, done: Extract<FromWorker, { type: 'done' }>, killed = false): void => {
@@ -282,7 +302,10 @@ export function runConcurrently(
     const released = [...rt.locks.releaseAll(x.exec.id), ...rt.project.locks.releaseAll(x.exec.id)];
     for (const scope of released) signal(lockReleased(scope));
     const elapsedMs = x.exec.elapsedMs();
-    const exceeded = killed || elapsedMs > x.exec.limitMs;
+    if (x.kind === 'trigger') {
+      triggerTime.spend(x.exec.user, x.exec.startedAt, Math.min(elapsedMs, x.triggerTimeLeftMs));
+    }
+    const exceeded = elapsedMs > x.exec.limitMs || (killed && elapsedMs >= x.exec.limitMs);
     let error: Error | undefined;
     if (!done.ok) {
       error = new Error(done.error.message);
@@ -334,7 +357,6 @@ export function runConcurrently(
       else if (phase.is === 'calling') dispatch(x, phase.call, true);
       else if (phase.is === 'delayed') deliver(x, phase.reply);
       else if (phase.is === 'suspended') dispatch(x, phase.call, false);
-      if (x.phase.is === 'done') admit();
     }
   } finally {
     pool.close();

@@ -30,6 +30,7 @@ import {
   clearSharedSchedule,
   hasSharedSchedule,
   isStale,
+  lastRunOf,
   myEmail,
   myUserKey,
   readSharedSchedule,
@@ -216,11 +217,43 @@ function ownedByOther(schedule: SharedSchedule): string {
   );
 }
 
+/**
+ * Why a schedule may not run. Google then runs nothing, so the add-in cannot record why: the
+ * owner's day of trigger time used up, too many of the owner's executions at once (the next one
+ * is refused), or the trigger gone.
+ */
+const whyNotRun = (account: string) =>
+  `${account} day's trigger time is used up, too many of ${account} executions ran at once ` +
+  '(Google refuses the next one), or the trigger was removed';
+
+/** When the schedule last ran, as far as was recorded. */
+const lastRanText = (schedule: SharedSchedule, lastSeen: number | null = null): string =>
+  new Date(lastRunOf(schedule, lastSeen)).toISOString();
+
 function stoppedNote(schedule: SharedSchedule): string {
-  const last = schedule.lastRunAt ?? schedule.since;
   return (
-    `Auto-refresh was set by ${who(schedule)} but has not run since ${last}: its trigger was ` +
-    'removed or that account lost access. Turn auto-refresh on here to take it over, or off to clear it.'
+    `Auto-refresh was set by ${who(schedule)} but has not run since ${lastRanText(schedule)}: ` +
+    `${whyNotRun(`${who(schedule)}'s`)}, or that account lost access. ` +
+    'Turn auto-refresh on here to take it over, or off to clear it.'
+  );
+}
+
+/** The owner is warned a little after two intervals without a run (runs may come late). */
+const OWNER_MARGIN_MS = 15 * 60_000;
+
+/**
+ * This user's own schedule that has not run for two intervals: Google ran nothing, so nothing
+ * else tells them. Null while it runs. `record` holds the last run of an add-on's trigger that
+ * ran without a document.
+ */
+function ownStoppedNote(shared: SharedSchedule, record: TriggerRecord | undefined): string | null {
+  const lastSeen = Date.parse(record?.lastRunAt ?? '') || null;
+  if (shared.minutes <= 0 || !isStale(shared, Date.now(), lastSeen, OWNER_MARGIN_MS)) return null;
+  return (
+    `Auto-refresh (every ${intervalLabel(shared.minutes)}) has not run since ` +
+    `${lastRanText(shared, lastSeen)}. Google runs nothing and the add-in cannot log it when ` +
+    `${whyNotRun('your')}. Use Refresh now to update the sheet, check the scheduled refresh ` +
+    'time in Diagnostics, and if it is near the limit choose a longer interval.'
   );
 }
 
@@ -270,7 +303,11 @@ function sharedView(
       });
     }
     if (!shared || mine) {
-      return stateOf(mode, trigger, record, widenedNote(shared) ?? widenedNote(record));
+      const notes = [
+        shared ? ownStoppedNote(shared, record) : null,
+        widenedNote(shared) ?? widenedNote(record),
+      ].filter((n): n is string => n !== null);
+      return stateOf(mode, trigger, record, notes.length > 0 ? notes.join(' ') : null);
     }
     // Superseded (another editor took over) or turned off: its next run removes it.
     return shared.off
@@ -461,7 +498,10 @@ export function scheduledTarget(e?: { triggerUid?: unknown }): ScheduledTarget |
     removeTriggerRecords(allTriggerRecords(), [uid]);
     return { removed: UNREACHABLE };
   }
-  if (record.openFailures) writeTriggerRecord(uid, { ...record, openFailures: 0 });
+  // Noted for its owner's status (one small write): the document's shared schedule is out of
+  // reach here. A run refused or out of trigger time never gets here, and so is not noted.
+  const { openFailures: _reset, ...opened } = record;
+  writeTriggerRecord(uid, { ...opened, lastRunAt: new Date().toISOString() });
   return {
     spreadsheet,
     context: { stores: triggerStores(record.spreadsheetId), settings: record.settings },

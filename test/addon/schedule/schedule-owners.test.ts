@@ -173,3 +173,60 @@ describe('daily trigger time', () => {
     expect(Object.keys(ledger(h)).length).toBeLessThanOrEqual(48);
   });
 });
+
+// Google runs nothing when the owner's run is refused (30 executions at once) or the day's
+// trigger time is used up, and the add-in cannot log what never ran: the owner sees it when the
+// schedule has not run for two intervals.
+describe("the schedule's owner sees that it stopped running", () => {
+  const diagnosticsLines = (h: Harness) =>
+    h.gas.run<{ autoRefresh: { value?: string[] } }>('getDiagnostics', [], { kind: 'sidebar' })
+      .autoRefresh.value ?? [];
+  const STOPPED = /has not run since/;
+
+  it('says when it last ran, why it may have stopped and what to do, in the status and Diagnostics', () => {
+    const h = withRows([['MSCU1234566']], { containers: 3 });
+    h.gas.run('enableAutoRefresh', [60], { kind: 'sidebar' });
+    h.clock.advance(60 * MINUTE);
+    expect(h.gas.fireDueTriggers()).toEqual([expect.objectContaining({ ok: true })]);
+    const lastRun = new Date(h.clock.now()).toISOString();
+    // From now on every run fails at once, as Apps Script fails them past the daily quota.
+    h.gas.project.triggerRuntime.limitMs = 0;
+    h.clock.advance(60 * MINUTE);
+    expect(h.gas.fireDueTriggers()).toEqual([expect.objectContaining({ ok: false })]);
+    expect(state(h).note ?? '').not.toMatch(STOPPED); // one missed run is not yet a stop
+    h.gas.run('refreshTrackingSheet'); // a refresh by hand does not make the schedule run
+    h.clock.advance(80 * MINUTE);
+    h.gas.fireDueTriggers();
+
+    const note = state(h).note ?? '';
+    expect(note).toContain(`has not run since ${lastRun}`);
+    expect(note).toMatch(/trigger time .*used up/);
+    expect(note).toMatch(/too many .*executions .*at once/);
+    expect(note).toMatch(/trigger was removed/);
+    expect(note).toMatch(/Refresh now/);
+    expect(note).toMatch(/Diagnostics/);
+    expect(note).toMatch(/longer interval/);
+    expect(state(h)).toMatchObject({ enabled: true, ownedByMe: true, minutes: 60 });
+    expect(diagnosticsLines(h)).toContain(note);
+
+    // Once a run gets through again, the note goes.
+    h.gas.project.triggerRuntime.limitMs = 90 * MINUTE;
+    h.clock.advance(60 * MINUTE);
+    expect(h.gas.fireDueTriggers()).toEqual([expect.objectContaining({ ok: true })]);
+    expect(state(h).note ?? '').not.toMatch(STOPPED);
+  });
+
+  it('says nothing while an add-on schedule runs without a document (it cannot note the run there)', () => {
+    const h = withRows([['MSCU1234566']], { containers: 3, addOn: true });
+    h.gas.run('enableAutoRefresh', [60], { kind: 'sidebar' });
+    for (let i = 0; i < 4; i += 1) {
+      h.clock.advance(60 * MINUTE);
+      expect(h.gas.fireDueTriggers()).toEqual([expect.objectContaining({ ok: true })]);
+    }
+    expect(state(h).note ?? '').not.toMatch(STOPPED);
+    h.gas.project.triggerRuntime.limitMs = 0;
+    h.clock.advance(3 * 60 * MINUTE);
+    h.gas.fireDueTriggers();
+    expect(state(h).note).toMatch(STOPPED);
+  });
+});
