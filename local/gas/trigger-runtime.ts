@@ -1,8 +1,10 @@
 // Trigger runtime a day, per user: "Triggers total runtime: 90 min / day" on consumer accounts and
 // 6 hr / day on Google Workspace (Apps Script quotas page), counted across all of the user's
 // scripts. Past it a time-driven run fails at once with "Service using too much computer time for
-// one day" (the failure summaries Apps Script mails, quoted in btoews/OctoGAS#16 and
-// webdigi/GmailScheduler#31: start and end at the same minute). Like DailyQuota, the day is a
+// one day" (the quotas page's "Exception messages": "the script exceeded the total allowable
+// execution time for one day. It most commonly occurs for scripts that run on a trigger"; the
+// failure summaries Apps Script mails, quoted in btoews/OctoGAS#16 and webdigi/GmailScheduler#31,
+// give it without the page's final period and show start and end at the same minute). Like DailyQuota, the day is a
 // rolling 24 hours on the virtual clock. A run that crosses the limit is stopped there.
 
 const DAY_MS = 24 * 60 * 60 * 1000;

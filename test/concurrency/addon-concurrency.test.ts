@@ -52,7 +52,9 @@ describe('200 single-cell formulas recalculating at once', () => {
       outcomes.forEach((o, i) => {
         if (o.ok) expect(o.value).toBe(status(h, numbers[i]!));
       });
-      const refused = failed(outcomes).filter((f) => /exec maxSimultaneous/.test(f.message));
+      const refused = failed(outcomes).filter((f) =>
+        /too many scripts running simultaneously/.test(f.message),
+      );
       expect(refused.map((f) => f.index)).toEqual(numbers.slice(30).map((_, i) => 30 + i));
 
       // A cell left with an error is one that a recalculation clears, from the cache.

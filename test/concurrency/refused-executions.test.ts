@@ -1,6 +1,6 @@
 // The add-in when Apps Script refuses one of its executions: the user already runs 30 at once
 // (here 30 recalculating cells, each its own execution) and the 31st fails at once with
-// "exec maxSimultaneous" (local/gas/concurrent/scheduler.ts). A refused scheduled refresh, push
+// "There are too many scripts running simultaneously…" (local/gas/concurrent/scheduler.ts). A refused scheduled refresh, push
 // delivery or cell ran nothing: it must lose nothing, change nothing, and be made up for later.
 
 import { STATUS_SHEET_NAME } from '../../src/addon/tracking-sheet/format';
@@ -22,7 +22,7 @@ import {
 const OWNER = 'user@example.com';
 const MINUTE = 60_000;
 const ACCOUNT = 300;
-const TOO_MANY = /^Service invoked too many times in a short time: exec maxSimultaneous/;
+const TOO_MANY = /^There are too many scripts running simultaneously for this Google user account/;
 const WEB_APP = 'https://script.google.com/macros/s/AKfy-refused/exec';
 
 /** A container on the sheet whose LFD the sheet shows (a box at the terminal, with an LFD). */

@@ -4,8 +4,7 @@
 import { makeRuntime, START } from './harness';
 
 const MIN = 60_000;
-const TOO_MANY =
-  'Service invoked too many times in a short time: exec maxSimultaneous. Try Utilities.sleep(1000) between calls.';
+const TOO_MANY = 'There are too many scripts running simultaneously for this Google user account.';
 const SEEDS = Array.from({ length: 12 }, (_, i) => i + 1);
 
 const COUNTER = `
@@ -259,8 +258,8 @@ describe('runConcurrently', () => {
   });
 
   // Each custom-function cell is its own execution and counts towards the 30; Sheets shows the
-  // refusal in the cell rather than waiting (dropseed/google-sheets-us-states#5: cells of a large
-  // sheet show "Service invoked too many times in a short time: exec qps"; Stack Overflow
+  // refusal in the cell rather than waiting (the quotas page: the error "most commonly occurs for
+  // custom functions that are called repeatedly in a single spreadsheet"; Stack Overflow
   // 14604334, "How to avoid exec maxSimultaneous limit in Google Spreadsheet", is about cells).
   it('refuses a cell past 30 live executions at once too: it does not wait for a free place', () => {
     const { rt, clock } = makeRuntime(COUNTER);

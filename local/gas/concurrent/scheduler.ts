@@ -18,16 +18,15 @@
 // (sequential run() only marks an overrun afterwards).
 //
 // Simultaneous executions: Apps Script allows 30 per user (quotas page: "Simultaneous executions
-// per user: 30"), and the one past it is refused, not queued: it fails at once with "Service
-// invoked too many times in a short time: exec maxSimultaneous. Try Utilities.sleep(1000) between
-// calls." (the "exec maxSimultaneous" limit of Stack Overflow question 14604334; the wording is
-// that of the "exec qps" message quoted in dropseed/google-sheets-us-states#5). So a menu, sidebar,
-// trigger, web-app or custom-function job that finds `maxConcurrent` (default 30) executions of
-// its user live fails without running a line. A custom-function cell is no exception: each cell
-// is its own execution (a separate server call) and Sheets shows the refusal in the cell rather
-// than waiting for a free place (dropseed/google-sheets-us-states#5: the cells of a large sheet
-// show the "Service invoked too many times in a short time" error; Stack Overflow 14604334 asks
-// how to avoid "exec maxSimultaneous" in spreadsheet cells). No Google page says Sheets queues.
+// per user: 30"), and the one past it is refused, not queued. The quotas page's "Exception
+// messages" give its text: "There are too many scripts running simultaneously for this Google user
+// account. This indicates that you have too many scripts executing at once, although not
+// necessarily the same script. ... this most commonly occurs for custom functions that are called
+// repeatedly in a single spreadsheet." So a menu, sidebar, trigger, web-app or custom-function job
+// that finds `maxConcurrent` (default 30) executions of its user live fails without running a
+// line. A custom-function cell is no exception: each cell is its own execution and Sheets shows
+// the refusal in the cell (the same page; dropseed/google-sheets-us-states#5 and Stack Overflow
+// 14604334 report it in cells). No Google page says Sheets queues them.
 //
 // Daily trigger time: a 'trigger' execution adds its elapsed virtual time to its user's total
 // (project.triggerRuntime), fails at once when that user's quota is already used, and is stopped
@@ -59,7 +58,7 @@ export interface ConcurrentJob {
 }
 
 export const TOO_MANY_SIMULTANEOUS =
-  'Service invoked too many times in a short time: exec maxSimultaneous. Try Utilities.sleep(1000) between calls.';
+  'There are too many scripts running simultaneously for this Google user account.';
 
 export interface ConcurrentOptions {
   /** Seeds the scheduler's choices: the same seed gives the same interleaving. */
