@@ -48,6 +48,7 @@ import { TOO_MUCH_COMPUTER_TIME } from './trigger-runtime';
 import { installVirtualDate } from './virtual-date';
 import { FakeTextOutput } from './content';
 import {
+  errorPageAnswer,
   notDeployedAnswer,
   postEvent,
   redirectAnswer,
@@ -331,14 +332,19 @@ export class GasRuntime implements RuntimeHost {
 
   /**
    * A POST to the project deployed as a web app: runs doPost(e) with Apps Script's event object
-   * (web-app.ts) as a 'web-app' execution and returns what its TextOutput holds. A doPost that
-   * returns anything else fails, as Apps Script answers such a web app with an error page.
+   * (web-app.ts) as a 'web-app' execution and returns what its TextOutput holds (behind a 302). A
+   * doPost that throws or returns anything else gets Apps Script's error page, with 200.
    */
   postToWebApp(post: WebAppPost): WebAppAnswer {
     if (!this.#deployed) return notDeployedAnswer();
-    const output = this.run('doPost', [postEvent(post)], { kind: 'web-app' });
+    let output: unknown;
+    try {
+      output = this.run('doPost', [postEvent(post)], { kind: 'web-app' });
+    } catch (e) {
+      return errorPageAnswer(e instanceof Error ? e.message : String(e));
+    }
     if (!(output instanceof FakeTextOutput))
-      throw new Error('The script completed but did not return anything.');
+      return errorPageAnswer('The script completed but did not return anything.');
     return redirectAnswer(output.getContent(), output.contentType(), ++this.#echoes);
   }
 

@@ -19,7 +19,7 @@ export interface WebAppPost {
  * exist (never deployed, or deleted) answers 404 without running anything.
  */
 export interface WebAppAnswer {
-  status: 302 | 404;
+  status: 302 | 404 | 200;
   /** Where a 302 sends the caller; the content is served there. */
   location: string | null;
   /** What the TextOutput holds. */
@@ -37,6 +37,27 @@ export function redirectAnswer(content: string, contentType: string, n: number):
     location: `${ECHO_ORIGIN}/macros/echo?user_content_key=${key}`,
     content,
     contentType,
+  };
+}
+
+/**
+ * A doPost that threw (or an execution Apps Script refused): Apps Script serves its "Error" page
+ * with 200, straight from /exec, no redirect; the page reads "Exception: <message> (line N, file
+ * "Code")", and quota refusals look the same. No Google page documents it; the recorded page and
+ * its status are pinned by a public test suite (an Apps Script web-app client's
+ * `test_script_exception_page`, "Apps Script's page for an exception thrown by doGet/doPost
+ * (quota errors look the same)"). So a webhook sender counts a failed delivery as delivered and
+ * does not retry it: only the refresh's catch-up makes up for it.
+ */
+export function errorPageAnswer(message: string): WebAppAnswer {
+  const escaped = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return {
+    status: 200,
+    location: null,
+    content:
+      '<!DOCTYPE html><html><head><title>Error</title></head><body>' +
+      `<div>Exception: ${escaped}</div></body></html>`,
+    contentType: 'text/html',
   };
 }
 

@@ -11,6 +11,7 @@
 
 import type { HttpHandler, HttpRequest, HttpResponse } from '../http';
 import type { GasRuntime } from '../gas';
+import { errorPageAnswer } from '../gas/web-app';
 import { TEST_DELIVERY_HEADER } from '../emulator/types';
 import {
   triggerAnswer,
@@ -59,11 +60,13 @@ export class WebAppExec {
         },
         body: '',
       };
-    } catch {
+    } catch (e) {
+      // The runtime itself failed: answer as Apps Script answers any failed execution.
+      const page = errorPageAnswer(e instanceof Error ? e.message : String(e));
       return {
-        status: 500,
-        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-        body: 'The script failed.',
+        status: page.status,
+        headers: { 'Content-Type': page.contentType },
+        body: page.content,
       };
     }
   }

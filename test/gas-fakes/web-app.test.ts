@@ -103,19 +103,27 @@ describe('web app (doPost) in the local runtime', () => {
     expect(JSON.parse(answer.content).event.parameter).toEqual({ token: 'from-body' });
   });
 
-  test('no UI in a web app, and a doPost must return an output', () => {
+  test('no UI in a web app; a doPost that fails gets the error page with 200, not a retryable status', () => {
     const { rt } = makeRuntime(SOURCE);
     expect(thrown(() => rt.run('uiInWebApp', [], { kind: 'web-app' }))).toMatch(
       /Cannot call SpreadsheetApp.getUi\(\) from this context/,
     );
     const rt2 = deployedRuntime(SOURCE.replace('function doPost', 'function unused')).rt;
-    expect(thrown(() => rt2.postToWebApp({ queryString: '', body: '' }))).toMatch(
-      /Script function not found: doPost/,
+    const missing = rt2.postToWebApp({ queryString: '', body: '' });
+    expect(missing).toMatchObject({ status: 200, location: null, contentType: 'text/html' });
+    expect(missing.content).toMatch(
+      /<title>Error<\/title>.*Exception: Script function not found: doPost/,
     );
     const rt3 = deployedRuntime('function doPost(e) { return e.parameter; }').rt;
-    expect(thrown(() => rt3.postToWebApp({ queryString: 'a=1', body: '' }))).toMatch(
-      /did not return anything/,
-    );
+    expect(rt3.postToWebApp({ queryString: 'a=1', body: '' })).toMatchObject({
+      status: 200,
+      content: expect.stringMatching(/did not return anything/),
+    });
+    // The page escapes the message: script text never becomes markup.
+    const rt4 = deployedRuntime('function doPost(e) { throw new Error("<b>bad</b> & co"); }').rt;
+    const page = rt4.postToWebApp({ queryString: '', body: '' }).content;
+    expect(page).toContain('&#60;b&#62;bad&#60;/b&#62; &#38; co');
+    expect(page).not.toContain('<b>');
   });
 
   test('/exec runs the deployed version: nothing before a deployment, and not what a later push changed', () => {
