@@ -226,9 +226,17 @@ const whyNotRun = (account: string) =>
   `${account} day's trigger time is used up, too many of ${account} executions ran at once ` +
   '(Google refuses the next one), or the trigger was removed';
 
-/** When the schedule last ran, as far as was recorded. */
-const lastRanText = (schedule: SharedSchedule, lastSeen: number | null = null): string =>
-  new Date(lastRunOf(schedule, lastSeen)).toISOString();
+/** When the schedule last ran, as far as was recorded, in the spreadsheet's time zone. */
+function lastRanText(schedule: SharedSchedule, lastSeen: number | null = null): string {
+  const at = new Date(lastRunOf(schedule, lastSeen));
+  try {
+    const zone =
+      SpreadsheetApp.getActive()?.getSpreadsheetTimeZone() ?? Session.getScriptTimeZone();
+    return Utilities.formatDate(at, zone, 'MMM d, yyyy HH:mm z');
+  } catch {
+    return at.toISOString(); // no spreadsheet to take a zone from: UTC, said as such
+  }
+}
 
 function stoppedNote(schedule: SharedSchedule): string {
   return (

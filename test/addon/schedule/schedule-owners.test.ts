@@ -188,7 +188,9 @@ describe("the schedule's owner sees that it stopped running", () => {
     h.gas.run('enableAutoRefresh', [60], { kind: 'sidebar' });
     h.clock.advance(60 * MINUTE);
     expect(h.gas.fireDueTriggers()).toEqual([expect.objectContaining({ ok: true })]);
-    const lastRun = new Date(h.clock.now()).toISOString();
+    // In the sheet's zone (America/New_York): the clock started at 15:00 UTC, an hour ago.
+    expect(new Date(h.clock.now()).toISOString()).toBe('2026-11-20T16:00:00.000Z');
+    const lastRun = 'Nov 20, 2026 11:00 EST';
     // From now on every run fails at once, as Apps Script fails them past the daily quota.
     h.gas.project.triggerRuntime.limitMs = 0;
     h.clock.advance(60 * MINUTE);
