@@ -1,12 +1,12 @@
 // When the service last checked the terminal about a container, as of a moment: computed when the
 // container is serialised, so time passing costs nothing and nothing runs in the background.
 //
-// The service re-checks the terminal for the containers of the shipments it tracks, all of a
-// shipment's containers in one sweep: in the real API's July 2025 capture
-// (reference/fixtures/captured-2025-07.containers.list.json, from Terminal49/API) every container's
-// `terminal_checked_at` falls within the same 20 seconds (04:19:43Z–04:20:03Z), seconds after its
-// `pod_last_tracking_request_at`, while its line checks (`shipment_last_tracking_request_at`) are
-// spread over the 4 hours before. The service publishes no cadence; the emulator checks each
+// The service re-checks terminals for the containers of the shipments it tracks, in sweeps: in
+// the real API's July 2025 capture (reference/fixtures/captured-2025-07.containers.list.json, from
+// Terminal49/API) the five containers, of five shipments, all have `terminal_checked_at` within
+// the same 20 seconds (04:19:43Z–04:20:03Z), seconds after their `pod_last_tracking_request_at`,
+// while their line checks (`shipment_last_tracking_request_at`) are spread over the 4 hours
+// before. The service publishes no cadence (its docs give none); the emulator checks each
 // container hourly, in the phase of its seeded check, so at the seed moment the value is the
 // seeded one and after a simulated day it is at most an hour old, never "not checked for 24 hours".
 //
