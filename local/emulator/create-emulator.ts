@@ -68,6 +68,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       ? null
       : new URL(options.storageOrigin ?? DEFAULT_STORAGE_ORIGIN).origin;
   const clock = options.clock ?? new ManualClock(DEFAULT_START);
+  const now = () => clock.now();
   const demoKey = options.demoKey ?? DEFAULT_DEMO_KEY;
   const delays = { ...DEFAULT_TRACKING_DELAYS, ...options.trackingDelays };
   const rateLimit = options.rateLimit ?? { limit: 100, windowMs: 60_000 };
@@ -76,7 +77,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
   const seed = () => {
     accounts.clear();
-    const demo = new AccountStore(demoKey);
+    const demo = new AccountStore(demoKey, now);
     seedDemoAccount(demo, clock.now(), delays, options.seed);
     accounts.set(demoKey, demo);
   };
@@ -99,7 +100,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     reset: () => {
       const extraKeys = [...accounts.keys()].filter((k) => k !== demoKey);
       seed();
-      for (const key of extraKeys) accounts.set(key, new AccountStore(key));
+      for (const key of extraKeys) accounts.set(key, new AccountStore(key, now));
       env.faults.clear();
       for (const limiter of Object.values(env.limiters)) limiter.reset();
       env.requestLog.clear();
@@ -167,7 +168,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     addAccount: (key) => {
       const existing = accounts.get(key);
       if (existing) return existing;
-      const account = new AccountStore(key);
+      const account = new AccountStore(key, now);
       accounts.set(key, account);
       return account;
     },

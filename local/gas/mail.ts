@@ -9,6 +9,7 @@
 
 import { fail, MESSAGES } from './errors';
 import type { Execution } from './execution';
+import { pushNewest } from './keep-newest';
 import { DailyQuota } from './quota';
 import { registerFake } from './registry';
 
@@ -36,7 +37,9 @@ interface UserMail {
 
 /** The project's mail state: the outbox (what was sent), each user's quota, failures to inject. */
 export class MailState {
+  /** The newest emails sent (keep-newest.ts); `dropped` older ones are gone. */
   readonly outbox: SentEmail[] = [];
+  dropped = 0;
   private readonly users = new Map<string, UserMail>();
   /** The next N sends fail with this message (a transient Gmail failure), sending nothing. */
   failNext: { count: number; message: string } | null = null;
@@ -88,7 +91,7 @@ export class MailState {
       state.refusedAt = email.at;
       throw e;
     }
-    this.outbox.push(email);
+    this.dropped += pushNewest(this.outbox, email);
   }
 }
 

@@ -198,7 +198,8 @@ export function previewRoutes(
       } else if (path === '/__preview/state') {
         json(res, 200, session.state() satisfies PageState);
       } else if (/^\/__preview\/outbox\/\d+$/.test(path)) {
-        const email = session.runtime.project.mail.outbox[Number(path.split('/').pop())];
+        const mail = session.runtime.project.mail;
+        const email = mail.outbox[Number(path.split('/').pop()) - mail.dropped];
         if (!email?.htmlBody) return false;
         send(res, 200, 'text/html; charset=utf-8', email.htmlBody, {
           'Content-Security-Policy': EMAIL_POLICY,

@@ -16,6 +16,7 @@
 // Change Log keeps every change).
 
 import { isImmediate, type Alert } from '../core/alert-rules';
+import type { MoneyAtRisk } from '../core/pull-list';
 import type { DurableStore } from '../ports';
 
 const PREFIX = 'CT_ALERTS:';
@@ -37,7 +38,19 @@ export interface AlertState {
   dropped: number;
   /** When the last alert email (at once or digest) went out: push sends at most one per 15 min. */
   lastEmailAt: number | null;
+  /** What the last refresh priced, for a digest sent without one (sidebar, push). */
+  moneyAtRisk: PricedRisk | null;
 }
+
+/** Per currency, what tomorrow adds, as priced on `day` (the spreadsheet zone's `YYYY-MM-DD`). */
+export interface PricedRisk {
+  day: string;
+  /** One line per currency (at most MAX_RISK_LINES, the largest kept). */
+  lines: MoneyAtRisk[];
+}
+
+/** Bounds the remembered money lines: one per currency, and no sheet has this many. */
+export const MAX_RISK_LINES = 20;
 
 export const emptyAlertState = (): AlertState => ({
   pending: [],
@@ -47,6 +60,7 @@ export const emptyAlertState = (): AlertState => ({
   lastError: null,
   dropped: 0,
   lastEmailAt: null,
+  moneyAtRisk: null,
 });
 
 /** JSON with every non-ASCII character escaped: its length is its size in bytes. */

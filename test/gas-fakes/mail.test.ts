@@ -7,6 +7,9 @@ function send(to, subject) {
 }
 function sendPositional() { MailApp.sendEmail('a@example.com', 'S', 'B', { name: 'CT' }); }
 function quota() { return MailApp.getRemainingDailyQuota(); }
+function sendMany(n) {
+  for (var i = 0; i < n; i++) MailApp.sendEmail('a@example.com', 'S' + i, 'B');
+}
 `;
 
 describe('MailApp', () => {
@@ -20,6 +23,17 @@ describe('MailApp', () => {
       [['a@example.com'], 'S', 'CT'],
     ]);
     expect(rt.project.mail.outbox[0]!.htmlBody).toBe('<b>html</b>');
+  });
+
+  it('keeps the newest 200 emails of a long session, counting the ones dropped', () => {
+    const { rt } = makeRuntime(CODE, { quotas: { mailRecipientsPerDay: 1_000 } });
+    rt.run('sendMany', [250]);
+    const outbox = rt.project.mail.outbox;
+    expect(outbox).toHaveLength(200);
+    expect([outbox[0]!.subject, outbox.at(-1)!.subject]).toEqual(['S50', 'S249']);
+    expect(rt.project.mail.dropped).toBe(50);
+    // The quota still counts every email sent.
+    expect(rt.run('quota')).toBe(750);
   });
 
   it('refuses a send past the quota, sends nothing, then answers -1 until the day rolls', () => {

@@ -37,6 +37,9 @@ function menuAndAlert() {
   SpreadsheetApp.getActive().toast('Refreshed 3 rows', 'Container Tracking');
   return [first === ui.Button.NO, second];
 }
+function manyToasts(n) {
+  for (var i = 0; i < n; i++) SpreadsheetApp.getActive().toast('Toast ' + i);
+}
 function digests() {
   return [
     Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, 'abc'),
@@ -140,6 +143,15 @@ describe('HtmlService and Ui', () => {
     expect(rt.ui.toasts).toEqual([
       { message: 'Refreshed 3 rows', title: 'Container Tracking', timeoutSeconds: 5 },
     ]);
+  });
+
+  it('keeps the newest 200 toasts of a long session, counting the ones dropped', () => {
+    const { rt } = makeRuntime(CODE);
+    rt.run('manyToasts', [250]);
+    expect(rt.ui.toasts).toHaveLength(200);
+    expect(rt.ui.toasts[0]!.message).toBe('Toast 50');
+    expect(rt.ui.toasts.at(-1)!.message).toBe('Toast 249');
+    expect(rt.spreadsheet.toastsDropped).toBe(50);
   });
 });
 

@@ -3,6 +3,7 @@
 // answer with the key.
 
 import { startLocalHost, type LocalHost } from '../../local/host/host-server';
+import { FakeSpreadsheet } from '../../local/gas/spreadsheet/spreadsheet';
 import { CustomFunctionCells } from '../../local/preview/formula/custom-cells';
 import { buildPageState } from '../../local/preview/page/page-model';
 import { previewRoutes, type PreviewActions } from '../../local/preview/routes';
@@ -202,6 +203,40 @@ test('the Outbox lists sent emails and serves their HTML under a policy that run
   expect(policy).toMatch(/sandbox/);
   expect(policy).not.toMatch(/script-src/);
   expect((await call('/__preview/outbox/1')).status).toBe(404);
+});
+
+test('a long session: the Outbox and toasts keep their newest entries, with ids that only grow', async () => {
+  const mail = h.gas.project.mail;
+  mail.quotaOf('').limit = 1_000;
+  const sheet = new FakeSpreadsheet(h.gas.spreadsheet);
+  const toastsBefore = h.gas.ui.toasts.length;
+  for (let i = 0; i < 250; i++) {
+    mail.send({
+      at: h.clock.now(),
+      to: ['ops@example.com'],
+      cc: [],
+      bcc: [],
+      subject: `S${i}`,
+      body: 'b',
+      htmlBody: `<p>${i}</p>`,
+      name: null,
+      replyTo: null,
+      noReply: false,
+    });
+    sheet.toast(`T${i}`);
+  }
+  const state = (await call('/__preview/state')).json();
+  expect(state.outbox[0]).toMatchObject({ subject: 'S249' });
+  const newest = state.outbox[0].id;
+  expect(h.gas.project.mail.outbox).toHaveLength(200);
+  expect((await call(`/__preview/outbox/${newest}`)).text).toBe('<p>249</p>');
+  expect((await call(`/__preview/outbox/${newest - 199}`)).text).toBe('<p>50</p>');
+  expect((await call(`/__preview/outbox/${newest - 200}`)).status).toBe(404);
+  // The newest toast's id is past every earlier one, so the page shows it.
+  const toasts = state.toasts as { id: number; message: string }[];
+  expect(toasts.at(-1)).toMatchObject({ message: 'T249' });
+  expect(toasts.at(-1)!.id).toBe(toastsBefore + 249);
+  expect(h.gas.ui.toasts.length).toBe(200);
 });
 
 test('POST /exec is the web app: doPost runs, then a 302 (as Google) to a one-time echo of its answer; no token, refused', async () => {

@@ -65,8 +65,17 @@ export class AccountStore {
   readonly autoStops = new AutoStopSchedule();
   /** Webhook subscriptions and the notifications they produced. */
   readonly webhooks = new WebhookBook();
+  /**
+   * Terminals the service cannot reach, by terminal id: since when their checks fail (ms). Their
+   * containers' `terminal_checked_at` stays at the last check before (lifecycle/terminal-checks.ts).
+   */
+  readonly terminalChecksFailingSince = new Map<string, number>();
 
-  constructor(readonly key: string) {}
+  /** `now`: the emulator's clock, read when a container is serialised. */
+  constructor(
+    readonly key: string,
+    readonly now: () => number,
+  ) {}
 
   /** Adds a shipment with its containers (the containers' shipmentId must point at it). */
   addShipment(shipment: ShipmentRecord, containers: readonly ContainerRecord[]): void {

@@ -56,6 +56,8 @@ export function handleControl(
   const route = `${method} ${url.pathname.replace(/\/+$/, '')}`;
   const changes = /^POST \/__emulator\/containers\/([^/]+)\/changes$/.exec(route);
   if (changes) return changeContainer(env, changes[1] ?? '', input, reply, fail);
+  const checks = /^POST \/__emulator\/containers\/([^/]+)\/terminal-checks$/.exec(route);
+  if (checks) return failTerminalChecks(env, checks[1] ?? '', input, reply, fail);
   switch (route) {
     case 'GET /__emulator/state':
       return reply(200, describe(env, url.origin, state));
@@ -122,6 +124,32 @@ function changeContainer(
     data: containerNode(account, outcome.container).resource,
     meta: { notifications: outcome.notifications },
   });
+}
+
+/**
+ * POST /__emulator/containers/{number}/terminal-checks `{"failingSince": ISO | null}`: the
+ * container's POD terminal stops answering the service from that moment (null: answers again),
+ * so its containers' `terminal_checked_at` stays at the last check before (terminal-checks.ts).
+ */
+function failTerminalChecks(
+  env: EmulatorEnv,
+  number: string,
+  input: Record<string, unknown>,
+  reply: (status: number, body: unknown) => HttpResponse,
+  fail: (detail: string, status?: number) => HttpResponse,
+): HttpResponse {
+  const account = env.accountFor(env.demoKey);
+  const container = account?.findContainer(number);
+  if (!account || !container) return fail(`no container ${number} in the demo account`, 404);
+  const terminal = container.podTerminalId;
+  if (terminal === null) return fail(`container ${number} has no POD terminal to fail`);
+  const { failingSince } = input;
+  const since = typeof failingSince === 'string' ? Date.parse(failingSince) : NaN;
+  if (failingSince === null) account.terminalChecksFailingSince.delete(terminal);
+  else if (Number.isNaN(since))
+    return fail('failingSince must be an ISO date-time (or null: the terminal answers again)');
+  else account.terminalChecksFailingSince.set(terminal, since);
+  return reply(200, { data: containerNode(account, container).resource });
 }
 
 function faultJson(fault: Fault): Record<string, unknown> {

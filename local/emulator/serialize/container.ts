@@ -3,14 +3,16 @@ import type { ContainerRecord, ShipmentRecord } from '../data/records';
 import { ref, relationships, type Resource } from './resource';
 import { transportEventRefs } from './transport-events';
 
+/** `terminalCheckedAt`: the value as of the moment it is read (lifecycle/terminal-checks.ts). */
 export function serializeContainer(
   container: ContainerRecord,
   shipment: ShipmentRecord | undefined,
+  terminalCheckedAt: string | null,
 ): Resource {
   return {
     id: container.id,
     type: 'container',
-    attributes: container.attributes,
+    attributes: { ...container.attributes, terminal_checked_at: terminalCheckedAt },
     relationships: relationships({
       shipment: ref('shipment', container.shipmentId),
       pickup_facility: ref('terminal', container.pickupFacilityId),

@@ -7,6 +7,7 @@ import type {
   ShipmentRecord,
   TrackingRequestRecord,
 } from '../data/records';
+import { terminalCheckedAt } from '../lifecycle/terminal-checks';
 import { serializeContainer } from './container';
 import { serializeDocument } from './document';
 import { serializePort, serializeTerminal } from './places';
@@ -79,13 +80,25 @@ function portNodes(resource: Resource, name: string): GraphNode[] {
   return refs(resource, name).flatMap((r) => leaf(serializePort(r.id)));
 }
 
-export function containerNode(account: AccountStore, container: ContainerRecord): GraphNode {
+/**
+ * `now`: the moment the resource shows (the clock's reading; a webhook's snapshot passes the time
+ * of its event). What changes with time alone (`terminal_checked_at`) is computed for it.
+ */
+export function containerNode(
+  account: AccountStore,
+  container: ContainerRecord,
+  now = account.now(),
+): GraphNode {
   const shipment = account.shipmentOf(container);
-  const resource = serializeContainer(container, shipment);
+  const failing = container.podTerminalId
+    ? (account.terminalChecksFailingSince.get(container.podTerminalId) ?? null)
+    : null;
+  const checked = terminalCheckedAt(container, shipment, now, failing);
+  const resource = serializeContainer(container, shipment, checked);
   return {
     resource,
     related: (name) => {
-      if (name === 'shipment') return shipment ? [shipmentNode(account, shipment)] : [];
+      if (name === 'shipment') return shipment ? [shipmentNode(account, shipment, now)] : [];
       if (name === 'pod_terminal' || name === 'pickup_facility')
         return terminalNodes(resource, name);
       if (name === 'transport_events') {
@@ -93,7 +106,10 @@ export function containerNode(account: AccountStore, container: ContainerRecord)
           const event = serializeTransportEvent(container, shipment, r.id);
           if (!event) return [];
           return [
-            { resource: event, related: (n: string) => eventRelated(account, container, event, n) },
+            {
+              resource: event,
+              related: (n: string) => eventRelated(account, container, event, n, now),
+            },
           ];
         });
       }
@@ -107,22 +123,27 @@ function eventRelated(
   container: ContainerRecord,
   event: Resource,
   name: string,
+  now: number,
 ): GraphNode[] {
-  if (name === 'container') return [containerNode(account, container)];
+  if (name === 'container') return [containerNode(account, container, now)];
   const shipment = account.shipmentOf(container);
-  if (name === 'shipment') return shipment ? [shipmentNode(account, shipment)] : [];
+  if (name === 'shipment') return shipment ? [shipmentNode(account, shipment, now)] : [];
   if (name === 'location') return portNodes(event, name);
   if (name === 'terminal') return terminalNodes(event, name);
   return [];
 }
 
-export function shipmentNode(account: AccountStore, shipment: ShipmentRecord): GraphNode {
+export function shipmentNode(
+  account: AccountStore,
+  shipment: ShipmentRecord,
+  now = account.now(),
+): GraphNode {
   const resource = serializeShipment(shipment);
   return {
     resource,
     related: (name) => {
       if (name === 'containers')
-        return account.containersOf(shipment).map((c) => containerNode(account, c));
+        return account.containersOf(shipment).map((c) => containerNode(account, c, now));
       if (name === 'pod_terminal' || name === 'destination_terminal')
         return terminalNodes(resource, name);
       if (name === 'port_of_lading' || name === 'port_of_discharge' || name === 'destination') {
@@ -136,13 +157,14 @@ export function shipmentNode(account: AccountStore, shipment: ShipmentRecord): G
 export function trackingRequestNode(
   account: AccountStore,
   request: TrackingRequestRecord,
+  now = account.now(),
 ): GraphNode {
   return {
     resource: serializeTrackingRequest(request),
     related: (name) => {
       const shipment =
         request.shipmentId === null ? undefined : account.shipment(request.shipmentId);
-      return name === 'tracked_object' && shipment ? [shipmentNode(account, shipment)] : [];
+      return name === 'tracked_object' && shipment ? [shipmentNode(account, shipment, now)] : [];
     },
   };
 }

@@ -42,16 +42,20 @@ export function publish(
 }
 
 /** The container with its shipment and the shipment's other containers, as the service includes them. */
-function containerGraph(account: AccountStore, container: ContainerRecord): Resource[] {
-  const node = containerNode(account, container);
+function containerGraph(
+  account: AccountStore,
+  container: ContainerRecord,
+  now: number,
+): Resource[] {
+  const node = containerNode(account, container, now);
   const shipment = account.shipmentOf(container);
   const siblings = shipment
     ? account.containersOf(shipment).filter((c) => c.id !== container.id)
     : [];
   return [
     node.resource,
-    ...(shipment ? [shipmentNode(account, shipment).resource] : []),
-    ...siblings.map((c) => containerNode(account, c).resource),
+    ...(shipment ? [shipmentNode(account, shipment, now).resource] : []),
+    ...siblings.map((c) => containerNode(account, c, now).resource),
   ];
 }
 
@@ -78,7 +82,7 @@ export function publishContainerUpdate(
       },
     },
   };
-  const related = containerGraph(p.account, container);
+  const related = containerGraph(p.account, container, p.now);
   return events.flatMap((event) => publish(p, event, reference, related));
 }
 
@@ -103,7 +107,7 @@ export function publishTransportEvent(
       shipment: { data: { id: container.shipmentId, type: 'shipment' } },
     },
   };
-  return publish(p, event, reference, containerGraph(p.account, container));
+  return publish(p, event, reference, containerGraph(p.account, container, p.now));
 }
 
 /** `shipment.estimated.arrival`: an estimated_event about the shipment. */
@@ -126,7 +130,12 @@ export function publishEstimatedArrival(
     },
     relationships: { shipment: { data: { id: shipment.id, type: 'shipment' } } },
   };
-  return publish(p, 'shipment.estimated.arrival', reference, containerGraph(p.account, container));
+  return publish(
+    p,
+    'shipment.estimated.arrival',
+    reference,
+    containerGraph(p.account, container, p.now),
+  );
 }
 
 const OUTCOME_EVENTS: Partial<Record<TrackingRequestRecord['status'], WebhookEvent>> = {
@@ -139,12 +148,12 @@ const OUTCOME_EVENTS: Partial<Record<TrackingRequestRecord['status'], WebhookEve
 export function publishTrackingOutcome(p: Publisher, request: TrackingRequestRecord): string[] {
   const event = OUTCOME_EVENTS[request.status];
   if (!event) return [];
-  const node = trackingRequestNode(p.account, request);
+  const node = trackingRequestNode(p.account, request, p.now);
   const shipment = request.shipmentId ? p.account.shipment(request.shipmentId) : undefined;
   const related = shipment
     ? [
-        shipmentNode(p.account, shipment).resource,
-        ...p.account.containersOf(shipment).map((c) => containerNode(p.account, c).resource),
+        shipmentNode(p.account, shipment, p.now).resource,
+        ...p.account.containersOf(shipment).map((c) => containerNode(p.account, c, p.now).resource),
       ]
     : [];
   return publish(p, event, node.resource, related);

@@ -125,7 +125,9 @@ export class SpreadsheetModel {
   namedRanges = new Map<string, { sheet: SheetModel; area: Area }>();
   active: { sheet: SheetModel; area: Area } | null = null;
   formulaEvaluator: FormulaEvaluator | undefined;
+  /** The newest toasts (keep-newest.ts); `toastsDropped` older ones are gone. */
   readonly toasts: { message: string; title: string; timeoutSeconds: number }[] = [];
+  toastsDropped = 0;
 
   constructor(options: SpreadsheetOptions = {}) {
     this.id = options.id ?? 'fake-spreadsheet-id';

@@ -1,6 +1,7 @@
 // Spreadsheet: the bound (active) spreadsheet, a view of the shared SpreadsheetModel.
 
 import { fail } from '../errors';
+import { pushNewest } from '../keep-newest';
 import { registerFake } from '../registry';
 import { parseA1, splitSheetName } from './a1';
 import type { SpreadsheetModel } from './model';
@@ -103,7 +104,7 @@ export class FakeSpreadsheet implements SpreadsheetObject {
   }
 
   toast(msg: string, title?: string, timeoutSeconds?: number): void {
-    this.model.toasts.push({
+    this.model.toastsDropped += pushNewest(this.model.toasts, {
       message: String(msg),
       title: title ?? '',
       timeoutSeconds: timeoutSeconds ?? 5,

@@ -84,10 +84,17 @@ function sheetGrid(sheet: SheetModel, src: PageSources, ctx: RuleContext): PageS
   };
 }
 
+/** Ids count every toast ever made (the runtime keeps the newest only), so they only grow. */
 function toasts(runtime: GasRuntime): PageToast[] {
   const all = runtime.ui.toasts;
+  const first = runtime.spreadsheet.toastsDropped;
   return all
-    .map((t, id) => ({ id, title: t.title, message: t.message, timeoutSeconds: t.timeoutSeconds }))
+    .map((t, i) => ({
+      id: first + i,
+      title: t.title,
+      message: t.message,
+      timeoutSeconds: t.timeoutSeconds,
+    }))
     .slice(-SHOWN_TOASTS);
 }
 
@@ -109,13 +116,14 @@ function activity(runtime: GasRuntime, timeZone: string): PageActivity[] {
     });
 }
 
+/** Ids count every email ever sent (the runtime keeps the newest only): /__preview/outbox/{id}. */
 function outbox(runtime: GasRuntime, timeZone: string): PageEmail[] {
-  const sent = runtime.project.mail.outbox;
+  const { outbox: sent, dropped } = runtime.project.mail;
   const first = Math.max(0, sent.length - SHOWN_EMAILS);
   return sent
     .slice(first)
     .map((m, i) => ({
-      id: first + i,
+      id: dropped + first + i,
       at: formatDate(new Date(m.at), timeZone, 'yyyy-MM-dd HH:mm'),
       to: m.to.join(', '),
       subject: m.subject,

@@ -16,7 +16,7 @@ import type { Settings } from '../../core/settings';
 import { calendarDayIn, memoFormatter, startOfDayIn } from '../../core/timezone';
 import { dayText } from '../../core/change-snapshot';
 import { plural } from '../../core/wording';
-import type { AlertState, QueuedAlert } from '../../engine/alert-queue';
+import { MAX_RISK_LINES, type AlertState, type QueuedAlert } from '../../engine/alert-queue';
 import type { MailPort } from '../../gas/mail';
 import type { MoneyAtRisk } from '../../core/pull-list';
 
@@ -151,6 +151,34 @@ export function sendImmediate(state: AlertState, ctx: DeliveryContext): AlertSta
   };
 }
 
+/** The money lines worth saying: what tomorrow adds, per currency, above nothing. */
+const atRisk = (lines: readonly MoneyAtRisk[]) => lines.filter((r) => r.amount > 0);
+
+/**
+ * The digest's money lines, one path for every digest: what this run priced (a refresh), else
+ * what the last refresh priced today (the sidebar's "send now", a push). A pricing of an earlier
+ * day is not said: its "tomorrow" is today or past.
+ */
+export function digestMoney(state: AlertState, ctx: DeliveryContext): MoneyAtRisk[] {
+  if (ctx.moneyAtRisk) return atRisk(ctx.moneyAtRisk);
+  return pricedToday(state, ctx) ? atRisk(state.moneyAtRisk?.lines ?? []) : [];
+}
+
+/** This run priced the boxes, or a refresh did earlier today. */
+export function pricedToday(state: AlertState, ctx: DeliveryContext): boolean {
+  return !!ctx.moneyAtRisk || state.moneyAtRisk?.day === todayIn(ctx.now, ctx.timeZone);
+}
+
+/** Keeps what this run priced (a refresh does), for a digest sent later without pricing. */
+export function rememberMoney(state: AlertState, ctx: DeliveryContext): AlertState {
+  if (!ctx.moneyAtRisk) return state;
+  const lines = atRisk(ctx.moneyAtRisk)
+    .sort((a, b) => b.amount - a.amount)
+    .slice(0, MAX_RISK_LINES)
+    .sort((a, b) => a.currency.localeCompare(b.currency));
+  return { ...state, moneyAtRisk: { day: todayIn(ctx.now, ctx.timeZone), lines } };
+}
+
 export interface DigestResult {
   state: AlertState;
   /** Alerts the digest listed (0: nothing to report, no email). */
@@ -174,7 +202,7 @@ export function sendDigest(
   const count = items.length + state.sent.length;
   const done = scheduled ? { lastDigestDay: day } : {};
   // Money at risk alone is worth a digest: it is what the day's work should start with.
-  const risk = (ctx.moneyAtRisk ?? []).filter((r) => r.amount > 0);
+  const risk = digestMoney(state, ctx);
   if ((count === 0 && risk.length === 0) || recipientsOf(ctx.settings).length === 0)
     return { state: { ...state, ...done }, alerts: 0, sent: false, error: null };
   const email = renderAlertEmail({
@@ -236,7 +264,7 @@ function firstDigestDay(ctx: DeliveryContext): string {
  */
 export function deliverAlerts(state: AlertState, ctx: DeliveryContext): AlertState {
   const started = state.lastDigestDay ?? firstDigestDay(ctx);
-  let s = recoverInterrupted({ ...state, lastDigestDay: started });
+  let s = rememberMoney(recoverInterrupted({ ...state, lastDigestDay: started }), ctx);
   const mayEmail = () =>
     !ctx.fromPush || s.lastEmailAt === null || ctx.now - s.lastEmailAt >= PUSH_EMAIL_GAP_MS;
   if (!mayEmail()) return s;

@@ -6,7 +6,13 @@ import { AlertQueue } from '../../engine/alert-queue';
 import { Execution } from '../../gas/execution';
 import { mailApp } from '../../gas/mail';
 import { activeSpreadsheet } from '../../gas/services';
-import { nextDigestAt, recoverInterrupted, sendDigest, sendImmediate } from './alert-delivery';
+import {
+  nextDigestAt,
+  pricedToday,
+  recoverInterrupted,
+  sendDigest,
+  sendImmediate,
+} from './alert-delivery';
 import { deliveryContext } from './change-pipeline';
 
 export interface DigestNowResult {
@@ -60,20 +66,28 @@ export function sendAlertDigestNow(): DigestNowResult {
     });
     // Held-back immediate alerts go first, in their own email, as a run would send them.
     const state = sendImmediate(recoverInterrupted(before), ctx);
+    // The same digest as the scheduled one, money lines included: the last refresh's pricing
+    // of today (this run prices nothing: it fetches no records).
     const result = sendDigest(state, ctx, false);
     queue.save(result.state, saved);
     if (result.error) return { ok: false, message: result.error, alerts: result.alerts };
-    if (result.alerts === 0)
+    if (!result.sent) {
+      const unpriced = pricedToday(state, ctx)
+        ? ''
+        : ', and no refresh has priced the money at risk today';
       return {
         ok: true,
-        message: 'Nothing to report: no alerts since the last digest.',
+        message: `Nothing to report: no alerts since the last digest${unpriced}.`,
         alerts: 0,
       };
+    }
+    const what =
+      result.alerts === 0
+        ? 'the money at risk (no alerts since the last digest)'
+        : plural(result.alerts, 'alert');
     return {
       ok: true,
-      message: sentence(
-        `Digest sent to ${settings.alertRecipients} with ${plural(result.alerts, 'alert')}`,
-      ),
+      message: sentence(`Digest sent to ${settings.alertRecipients} with ${what}`),
       alerts: result.alerts,
     };
   } finally {

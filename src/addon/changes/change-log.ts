@@ -82,10 +82,11 @@ function archiveOldest(
   const archive = sheetWithHeaders(ss, CHANGE_LOG_ARCHIVE_SHEET);
   const last = Math.max(archive.getLastRow(), 1);
   ensureRows(archive, last + moving.length);
-  // Re-written as literal text: what was text in the log stays text in the archive.
+  // Re-written as literal text: what was text in the log stays text in the archive, Time too
+  // (a person may have typed into the log); Dates and numbers pass through as they are.
   archive
     .getRange(last + 1, 1, moving.length, width)
-    .setValues(moving.map((r) => r.map((v, i) => (i === 0 ? v : safeCell(v)))));
+    .setValues(moving.map((r) => r.map((v) => safeCell(v))));
   archive.getRange(last + 1, 1, moving.length, 1).setNumberFormat(CHANGE_LOG_TIME_FORMAT);
   log.deleteRows(2, count);
   const archived = last - 1 + moving.length;

@@ -106,7 +106,9 @@ it('sends the digest now, says when there is nothing to report, and reports its 
   };
   expect(h.gas.run('sendAlertDigestNow')).toEqual({
     ok: true,
-    message: 'Nothing to report: no alerts since the last digest.',
+    // No refresh has run: no alert and no money priced yet.
+    message:
+      'Nothing to report: no alerts since the last digest, and no refresh has priced the money at risk today.',
     alerts: 0,
   });
   expect(h.gas.project.mail.outbox).toHaveLength(0);

@@ -1,7 +1,8 @@
 // Money at risk through the built add-in: set-up creates the Free Time sheet (never overwrites
 // it) and the money columns (appended to an existing sheet), a refresh prices each row with the
 // rules, formats amounts with their currency, rebuilds the Pull List, and a broken or hostile
-// rule row fills only its own cells, as text.
+// rule row fills only its own cells, as text. The digest sent from the sidebar carries the same
+// money lines as the scheduled one, with API text escaped.
 
 import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../../src/core/sheet-layout';
 import { column, createHarness, sheetValues, type } from '../../helpers/addon-harness';
@@ -268,5 +269,70 @@ describe('the sidebar’s view of the rules', () => {
     rules(h, [['detention', 'NONE', '', 4, '', '100', 'USD']]);
     const none = h.gas.run<{ unmatched: string[]; unmatchedTotal: number }>('getFreeTimeRules');
     expect(none).toMatchObject({ unmatched: [...numbers].sort(), unmatchedTotal: 2 });
+  });
+});
+
+describe('the digest sent now (sidebar)', () => {
+  const HOSTILE = '<img src=x onerror=alert(1)>';
+
+  test('carries the money lines the refresh priced today, API text escaped', () => {
+    const { h } = boxesWith([
+      {},
+      { current_status: 'picked_up', pod_full_out_at: '2026-11-20T15:00:00Z' },
+    ]);
+    h.gas.run('saveSettings', [{ alertRecipients: 'ops@example.com' }]);
+    refresh(h);
+    // A hold whose name is hostile API text is placed: sent at once, repeated in the digest.
+    h.emulator.account()!.containers()[0]!.attributes.holds_at_pod_terminal = [
+      { name: HOSTILE, status: 'hold', description: null },
+    ] as never;
+    h.clock.set(Date.parse(NOW) + 3_600_000);
+    refresh(h);
+    const sent = h.gas.project.mail.outbox.length;
+    const result = h.gas.run<{ ok: boolean; alerts: number }>('sendAlertDigestNow');
+    expect(result.ok).toBe(true);
+    const digest = h.gas.project.mail.outbox.slice(sent);
+    expect(digest).toHaveLength(1);
+    const { body, htmlBody } = digest[0]!;
+    // Tomorrow: the waiting box's 5th day of demurrage (150), the picked-up one's detention (100).
+    const line = 'USD 250.00 at risk tomorrow across 2 boxes';
+    expect(body).toContain(`Money at risk (see the Pull List sheet):\n- ${line}`);
+    expect(htmlBody).toContain(`<li>${line}</li>`);
+    expect(body).toContain(`hold placed: ${HOSTILE}`);
+    expect(htmlBody).not.toContain('<img');
+    expect(htmlBody).toContain('hold placed: &lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  test('money at risk alone is worth a digest; a day without a refresh says so', () => {
+    const { h } = boxesWith([{}]);
+    h.gas.run('saveSettings', [{ alertRecipients: 'ops@example.com' }]);
+    refresh(h);
+    const sent = h.gas.project.mail.outbox.length;
+    // The LFD-passed alert went out at once; a digest now repeats it with the money.
+    expect(h.gas.run<{ message: string }>('sendAlertDigestNow').message).toMatch(
+      /^Digest sent to ops@example\.com/,
+    );
+    expect(h.gas.project.mail.outbox.slice(sent)[0]!.body).toContain(
+      '- USD 150.00 at risk tomorrow across 1 box',
+    );
+    // Nothing new since: the money alone is sent, and the message says what the email has.
+    const now = h.gas.run<{ ok: boolean; message: string; alerts: number }>('sendAlertDigestNow');
+    expect(now).toEqual({
+      ok: true,
+      message:
+        'Digest sent to ops@example.com with the money at risk (no alerts since the last digest).',
+      alerts: 0,
+    });
+    expect(h.gas.project.mail.outbox.at(-1)!.body).toContain('USD 150.00 at risk tomorrow');
+    // The next day, before any refresh priced the boxes: yesterday's "tomorrow" is not sent.
+    h.clock.set(Date.parse(NOW) + 24 * 3_600_000);
+    const count = h.gas.project.mail.outbox.length;
+    expect(h.gas.run('sendAlertDigestNow')).toEqual({
+      ok: true,
+      message:
+        'Nothing to report: no alerts since the last digest, and no refresh has priced the money at risk today.',
+      alerts: 0,
+    });
+    expect(h.gas.project.mail.outbox).toHaveLength(count);
   });
 });

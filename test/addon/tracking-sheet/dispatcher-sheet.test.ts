@@ -166,12 +166,18 @@ describe('terminal data the service has not refreshed', () => {
       { current_status: 'available' },
       { current_status: 'not_available', pickup_lfd: null },
     ]);
-    const boxes = h.emulator.account()!.containers().slice(0, 2);
-    const checked = new Date(h.clock.now() - 30 * HOUR).toISOString();
-    for (const c of boxes) c.attributes.terminal_checked_at = checked;
+    const account = h.emulator.account()!;
+    const boxes = account.containers().slice(0, 2);
+    // The service re-checks a terminal it can reach: a day on, the data is still fresh…
+    h.clock.advance(24 * HOUR);
+    h.gas.run('refreshTrackingSheet');
+    expect(column(h, 'Attention')).toEqual(['LFD passed 3 days ago', '']);
+    // …until the terminal stops answering: 30 hours later its data is said to be old.
+    for (const c of boxes) account.terminalChecksFailingSince.set(c.podTerminalId!, h.clock.now());
+    h.clock.advance(30 * HOUR);
     h.gas.run('refreshTrackingSheet');
     expect(column(h, 'Attention')).toEqual([
-      'LFD passed 2 days ago; terminal not checked for 30 hours',
+      'LFD passed 4 days ago; terminal not checked for 30 hours',
       'terminal not checked for 30 hours',
     ]);
     expect(colour(h, 1, 'Attention')).toBe(GREY);
