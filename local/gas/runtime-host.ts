@@ -50,4 +50,6 @@ export interface RuntimeHost extends ServiceHost {
   lastExecution: ExecutionRecord | undefined;
   /** The project's code as one program, as concurrent executions load it. */
   readonly bundleSource: { code: string; filename: string };
+  /** What /exec runs: the code as it was at the last deployWebApp(); null before one. */
+  readonly deployedSource: { code: string; filename: string } | null;
 }

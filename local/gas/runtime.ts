@@ -357,9 +357,16 @@ export class GasRuntime implements RuntimeHost {
     const { code, filename } = this.source();
     const script = compile(code, filename);
     this.#deployed = (context) => script.runInContext(context);
+    this.#deployedSource = { code, filename };
   }
 
   #deployed: ((context: vm.Context) => void) | null = null;
+  #deployedSource: { code: string; filename: string } | null = null;
+
+  /** The deployed version's code, which every 'web-app' execution runs; null before a deployment. */
+  get deployedSource(): { code: string; filename: string } | null {
+    return this.#deployedSource;
+  }
   #echoes = 0;
 
   /**

@@ -67,7 +67,7 @@ describe('web app (doPost) in the local runtime', () => {
   });
 
   test('no document cache, lock or active spreadsheet in a web app; the script-wide ones and the document properties are there', () => {
-    const { rt } = makeRuntime(SOURCE);
+    const { rt } = deployedRuntime(SOURCE);
     expect(rt.run('storesSeen', [], { kind: 'web-app' })).toEqual({
       documentCache: 'null',
       documentLock: 'null',
@@ -146,5 +146,19 @@ describe('web app (doPost) in the local runtime', () => {
     expect(rt.postToWebApp({ queryString: '', body: '' }).content).toBe('v1');
     rt.deployWebApp(); // clasp deploy -i <id>
     expect(rt.postToWebApp({ queryString: '', body: '' }).content).toBe('v2');
+    // Among other executions too: a web-app execution runs the deployment, the others the head.
+    writeFileSync(codePath, version(3));
+    const [exec, head] = rt.runConcurrently([
+      { fn: 'which', kind: 'web-app' },
+      { fn: 'which', kind: 'menu' },
+    ]);
+    expect([exec?.value, head?.value]).toEqual(['v2', 'v3']);
+  });
+
+  test('a web-app execution needs a deployment, also among other executions', () => {
+    const { rt } = makeRuntime(SOURCE);
+    const [outcome] = rt.runConcurrently([{ fn: 'storesSeen', kind: 'web-app' }]);
+    expect(outcome).toMatchObject({ ok: false, record: { elapsedMs: 0 } });
+    expect(outcome?.error?.message).toBe('Sorry, unable to open the file at this time.');
   });
 });

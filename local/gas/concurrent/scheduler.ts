@@ -40,6 +40,7 @@ import { lockReleased } from '../lock';
 import { consoleMembers } from '../logging';
 import type { AuthModeName, ExecutionKind } from '../policy';
 import type { RuntimeHost } from '../runtime-host';
+import { notDeployedAnswer } from '../web-app';
 import { TOO_MUCH_COMPUTER_TIME } from '../trigger-runtime';
 import { HandleTable, wireError } from './handles';
 import { seededRandom } from './prng';
@@ -59,6 +60,9 @@ export interface ConcurrentJob {
 
 export const TOO_MANY_SIMULTANEOUS =
   'There are too many scripts running simultaneously for this Google user account.';
+
+/** /exec with no deployment runs nothing: Apps Script's page for it (web-app.ts notDeployedAnswer). */
+const NOT_DEPLOYED = notDeployedAnswer().content;
 
 export interface ConcurrentOptions {
   /** Seeds the scheduler's choices: the same seed gives the same interleaving. */
@@ -123,6 +127,10 @@ export function runConcurrently(
   const random = seededRandom(options.seed ?? 1);
   const maxConcurrent = Math.max(1, options.maxConcurrent ?? 30);
   const pool = new WorkerPool(rt.bundleSource.code, rt.bundleSource.filename);
+  // A web-app execution runs the deployed version, not the head (see postToWebApp).
+  const deployed = rt.deployedSource;
+  const deployedPool = deployed ? new WorkerPool(deployed.code, deployed.filename) : null;
+  const poolOf = (x: Live): WorkerPool => (x.kind === 'web-app' && deployedPool) || pool;
   const outcomes: ConcurrentOutcome[] = [];
   const live: Live[] = [];
 
@@ -140,6 +148,7 @@ export function runConcurrently(
       const exec = new Execution(job.fn, kind, authMode, rt.clock, rt.counters);
       exec.user = userOf(job);
       if (full) return refuse(index, job, exec, TOO_MANY_SIMULTANEOUS);
+      if (kind === 'web-app' && !deployedPool) return refuse(index, job, exec, NOT_DEPLOYED);
       const triggerTimeLeftMs =
         kind === 'trigger' ? triggerTime.remainingMs(exec.user, exec.startedAt) : Infinity;
       if (triggerTimeLeftMs <= 0) return refuse(index, job, exec, TOO_MUCH_COMPUTER_TIME);
@@ -226,7 +235,7 @@ export function runConcurrently(
   };
 
   const start = (x: Live): void => {
-    x.slot = pool.take();
+    x.slot = poolOf(x).take();
     const table = (x.table = new HandleTable(x.slot.shapes));
     const services = createServices(
       rt,
@@ -288,7 +297,7 @@ export function runConcurrently(
    * it writes nothing more) and its locks are released. Its worker is discarded mid-job.
    */
   const kill = (x: Live): void => {
-    pool.discard(x.slot!);
+    poolOf(x).discard(x.slot!);
     const message =
       x.triggerTimeLeftMs < x.exec.limitMs ? TOO_MUCH_COMPUTER_TIME : MESSAGES.exceededTime;
     finish(x, { type: 'done', ok: false, error: { name: 'Error', message } }, true);
@@ -332,7 +341,7 @@ export function runConcurrently(
       error || !done.ok
         ? { ok: false, ...(error ? { error } : {}), record }
         : { ok: true, value: x.table!.fromWire(done.value), record };
-    if (!killed) pool.give(x.slot!);
+    if (!killed) poolOf(x).give(x.slot!);
     live.splice(live.indexOf(x), 1);
   };
 
@@ -359,6 +368,7 @@ export function runConcurrently(
     }
   } finally {
     pool.close();
+    deployedPool?.close();
   }
   return outcomes;
 }
