@@ -321,4 +321,22 @@ describe('runConcurrently and the daily trigger time', () => {
     expect(rt.caches.script.entries.has('late')).toBe(false);
     expect(used(rt, clock.now())).toBe(3 * MIN);
   });
+
+  it('spends the time left once between trigger executions running together: both stop when it is gone', () => {
+    const { rt, clock } = makeRuntime(COUNTER, { quotas: { triggerRuntimeMsPerDay: 5 * MIN } });
+    rt.run('nap', [2 * MIN], { kind: 'trigger' }); // 3 minutes left, two runs of 2 minutes each
+    const out = rt.runConcurrently([
+      { fn: 'nap', args: [2 * MIN], kind: 'trigger' },
+      { fn: 'nap', args: [2 * MIN], kind: 'trigger' },
+      { fn: 'nap', args: [2 * MIN], kind: 'trigger', user: 'other@example.com' },
+    ]);
+    // Together they use the 3 minutes in 90 s each; another user's time is their own.
+    expect(out.map((o) => o.error?.message ?? 'ok')).toEqual([
+      'Service using too much computer time for one day',
+      'Service using too much computer time for one day',
+      'ok',
+    ]);
+    expect(out.slice(0, 2).map((o) => o.record.elapsedMs)).toEqual([90_000, 90_000]);
+    expect(used(rt, clock.now())).toBe(5 * MIN);
+  });
 });

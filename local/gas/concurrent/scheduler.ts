@@ -30,8 +30,8 @@
 //
 // Daily trigger time: a 'trigger' execution adds its elapsed virtual time to its user's total
 // (project.triggerRuntime), fails at once when that user's quota is already used, and is stopped
-// where it crosses the limit, as sequential run() does (trigger-runtime.ts). The time left is
-// taken when it starts: two trigger executions of one user running at once may both spend it.
+// where it crosses the limit, as sequential run() does (trigger-runtime.ts). Trigger executions
+// of one user running at once share what is left: they all stop when together they used it.
 
 import { GasException, MESSAGES } from '../errors';
 import { Execution, type ExecutionRecord, type ExecutionScheduling } from '../execution';
@@ -107,7 +107,6 @@ interface Live {
   table?: HandleTable;
   delayMs: number;
   /** A trigger execution's share of its user's daily trigger time (Infinity for other kinds). */
-  triggerTimeLeftMs: number;
 }
 
 const defaultAuthMode = (kind: ExecutionKind): AuthModeName =>
@@ -139,6 +138,20 @@ export function runConcurrently(
 
   const triggerTime = rt.project.triggerRuntime;
 
+  /**
+   * When `user` runs out of trigger time, as seen at `now`: what the finished runs left is spent
+   * by every trigger execution of that user now live, each at virtual time's rate, so k of them
+   * use it k times as fast: recorded + Σ (T − start) = limit.
+   */
+  const triggerTimeEndOf = (user: string, now: number): number => {
+    const starts = live
+      .filter((y) => y.kind === 'trigger' && y.exec.user === user)
+      .map((y) => y.exec.startedAt);
+    const left = triggerTime.remainingMs(user, now);
+    if (starts.length === 0) return now + left;
+    return (left + starts.reduce((a, b) => a + b, 0)) / starts.length;
+  };
+
   /** Starts the jobs in order; one past its user's simultaneous executions is refused. */
   const admit = () => {
     jobs.forEach((job, index) => {
@@ -149,9 +162,8 @@ export function runConcurrently(
       exec.user = userOf(job);
       if (full) return refuse(index, job, exec, TOO_MANY_SIMULTANEOUS);
       if (kind === 'web-app' && !deployedPool) return refuse(index, job, exec, NOT_DEPLOYED);
-      const triggerTimeLeftMs =
-        kind === 'trigger' ? triggerTime.remainingMs(exec.user, exec.startedAt) : Infinity;
-      if (triggerTimeLeftMs <= 0) return refuse(index, job, exec, TOO_MUCH_COMPUTER_TIME);
+      if (kind === 'trigger' && triggerTimeEndOf(exec.user, exec.startedAt) <= exec.startedAt)
+        return refuse(index, job, exec, TOO_MUCH_COMPUTER_TIME);
       const x: Live = {
         index,
         job,
@@ -160,7 +172,6 @@ export function runConcurrently(
         exec,
         phase: { is: 'unstarted' },
         delayMs: 0,
-        triggerTimeLeftMs,
       };
       exec.scheduling = schedulingOf(x);
       live.push(x);
@@ -208,7 +219,11 @@ export function runConcurrently(
    * otherwise), or earlier for a trigger execution that uses up its user's daily trigger time.
    */
   const deadlineOf = (x: Live): number =>
-    x.exec.startedAt + Math.min(x.exec.limitMs, x.triggerTimeLeftMs);
+    Math.min(x.exec.startedAt + x.exec.limitMs, quotaEndOf(x));
+
+  /** When a trigger execution's user runs out of trigger time (Infinity for other kinds). */
+  const quotaEndOf = (x: Live): number =>
+    x.kind === 'trigger' ? triggerTimeEndOf(x.exec.user, rt.clock.now()) : Infinity;
 
   /** The virtual time a parked execution next needs the scheduler (its wake-up or its death). */
   const wakeAt = (x: Live): number =>
@@ -299,7 +314,9 @@ export function runConcurrently(
   const kill = (x: Live): void => {
     poolOf(x).discard(x.slot!);
     const message =
-      x.triggerTimeLeftMs < x.exec.limitMs ? TOO_MUCH_COMPUTER_TIME : MESSAGES.exceededTime;
+      quotaEndOf(x) < x.exec.startedAt + x.exec.limitMs
+        ? TOO_MUCH_COMPUTER_TIME
+        : MESSAGES.exceededTime;
     finish(x, { type: 'done', ok: false, error: { name: 'Error', message } }, true);
   };
 
@@ -311,7 +328,8 @@ export function runConcurrently(
     for (const scope of released) signal(lockReleased(scope));
     const elapsedMs = x.exec.elapsedMs();
     if (x.kind === 'trigger') {
-      triggerTime.spend(x.exec.user, x.exec.startedAt, Math.min(elapsedMs, x.triggerTimeLeftMs));
+      const left = triggerTime.remainingMs(x.exec.user, rt.clock.now());
+      triggerTime.spend(x.exec.user, x.exec.startedAt, Math.min(elapsedMs, left));
     }
     const exceeded = elapsedMs > x.exec.limitMs || (killed && elapsedMs >= x.exec.limitMs);
     let error: Error | undefined;
