@@ -9,6 +9,7 @@ import { retryDelayMs } from '../../local/emulator/webhooks/delivery';
 import { postEvent } from '../../local/gas/web-app';
 import type { ConcurrentJob } from '../../local/gas';
 import { column, sheetValues } from '../helpers/addon-harness';
+import { boxWithLfdInSharedShipment, changeLfd } from '../helpers/demo-changes';
 import {
   apiRequests,
   cellJobs,
@@ -26,30 +27,7 @@ const TOO_MANY = /^There are too many scripts running simultaneously for this Go
 const WEB_APP = 'https://script.google.com/macros/s/AKfy-refused/exec';
 
 /** A container on the sheet whose LFD the sheet shows (a box at the terminal, with an LFD). */
-function boxWithLfd(h: Harness): string {
-  const account = h.emulator.account()!;
-  const c = account
-    .containers()
-    .find(
-      (x) =>
-        x.attributes.import_deadlines?.pickup_lfd_line &&
-        ['available', 'not_available', 'grounded'].includes(x.attributes.current_status) &&
-        (account.shipmentOf(x)?.containerIds.length ?? 0) >= 2,
-    );
-  if (!c) throw new Error('no suitable demo container');
-  return c.attributes.number;
-}
-
-/** The service moves the box's LFD (line and terminal) to `day`. */
-function changeLfd(h: Harness, number: string, day: string): void {
-  const res = h.emulator.handle({
-    method: 'POST',
-    url: `${h.emulator.origin}/__emulator/containers/${number}/changes`,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ lfd: { line: `${day}T04:00:00Z`, terminal: `${day}T04:00:00Z` } }),
-  });
-  expect(res.status).toBe(200);
-}
+const boxWithLfd = (h: Harness) => boxWithLfdInSharedShipment(h).container.attributes.number;
 
 /** A sheet with `box` on it, refreshed once, and 30 other numbers for the cells. */
 function setUp(latencyMs: number) {

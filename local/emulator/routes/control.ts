@@ -7,6 +7,8 @@ import { isoMillis } from '../core/time';
 import type { EmulatorEnv } from '../env';
 import { json } from '../http/respond';
 import { faultFromJson, type Fault } from '../policy/faults';
+import type { AccountStore } from '../data/account-store';
+import type { ContainerRecord } from '../data/records';
 import { containerNode } from '../serialize/graph';
 import { applyContainerChanges, readChanges } from '../webhooks/container-changes';
 
@@ -54,10 +56,20 @@ export function handleControl(
   }
 
   const route = `${method} ${url.pathname.replace(/\/+$/, '')}`;
-  const changes = /^POST \/__emulator\/containers\/([^/]+)\/changes$/.exec(route);
-  if (changes) return changeContainer(env, changes[1] ?? '', input, reply, fail);
-  const checks = /^POST \/__emulator\/containers\/([^/]+)\/terminal-checks$/.exec(route);
-  if (checks) return failTerminalChecks(env, checks[1] ?? '', input, reply, fail);
+  const perContainer = /^POST \/__emulator\/containers\/([^/]+)\/(changes|terminal-checks)$/.exec(
+    route,
+  );
+  if (perContainer) {
+    const [, number = '', action] = perContainer;
+    const account = env.accountFor(env.demoKey);
+    // Container numbers are letters and digits; anything percent-encoded is no container number.
+    const container = account?.findContainer(number);
+    if (!account || !container) return fail(`no container ${number} in the demo account`, 404);
+    const target = { account, container };
+    return action === 'changes'
+      ? changeContainer(env, target, input, reply, fail)
+      : failTerminalChecks(target, input, reply, fail);
+  }
   switch (route) {
     case 'GET /__emulator/state':
       return reply(200, describe(env, url.origin, state));
@@ -105,18 +117,20 @@ export function handleControl(
   }
 }
 
+/** A demo-account container a control route acts on. */
+interface ContainerTarget {
+  account: AccountStore;
+  container: ContainerRecord;
+}
+
 /** POST /__emulator/containers/{number}/changes (webhooks/container-changes.ts). */
 function changeContainer(
   env: EmulatorEnv,
-  number: string,
+  { account, container }: ContainerTarget,
   input: Record<string, unknown>,
   reply: (status: number, body: unknown) => HttpResponse,
   fail: (detail: string, status?: number) => HttpResponse,
 ): HttpResponse {
-  const account = env.accountFor(env.demoKey);
-  // Container numbers are letters and digits; anything percent-encoded is no container number.
-  const container = account?.findContainer(number);
-  if (!account || !container) return fail(`no container ${number} in the demo account`, 404);
   const read = readChanges(input);
   if (typeof read === 'string') return fail(read);
   const outcome = applyContainerChanges(account, container, read, env.ids, env.clock.now());
@@ -132,17 +146,14 @@ function changeContainer(
  * so its containers' `terminal_checked_at` stays at the last check before (terminal-checks.ts).
  */
 function failTerminalChecks(
-  env: EmulatorEnv,
-  number: string,
+  { account, container }: ContainerTarget,
   input: Record<string, unknown>,
   reply: (status: number, body: unknown) => HttpResponse,
   fail: (detail: string, status?: number) => HttpResponse,
 ): HttpResponse {
-  const account = env.accountFor(env.demoKey);
-  const container = account?.findContainer(number);
-  if (!account || !container) return fail(`no container ${number} in the demo account`, 404);
   const terminal = container.podTerminalId;
-  if (terminal === null) return fail(`container ${number} has no POD terminal to fail`);
+  if (terminal === null)
+    return fail(`container ${container.attributes.number} has no POD terminal to fail`);
   const { failingSince } = input;
   const since = typeof failingSince === 'string' ? Date.parse(failingSince) : NaN;
   if (failingSince === null) account.terminalChecksFailingSince.delete(terminal);

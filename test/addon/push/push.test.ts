@@ -6,24 +6,12 @@ import { PUSH_EVENTS } from '../../../src/api/webhooks';
 import { hasLeftTerminal } from '../../../src/core/terminal-state';
 import { serveLocalWebApp, type LocalWebApp } from '../../../local/emulator/webhooks/local-web-app';
 import { column, withRows, type createHarness } from '../../helpers/addon-harness';
+import { boxWithLfdInSharedShipment, changeLfd } from '../../helpers/demo-changes';
 
 type Harness = ReturnType<typeof createHarness>;
 const WEB_APP = 'https://script.google.com/macros/s/AKfy-test/exec';
 
-/** A demo container with a shipment of two or more boxes and a terminal LFD. */
-function pickContainer(h: Harness) {
-  const account = h.emulator.account()!;
-  const c = account
-    .containers()
-    .find(
-      (x) =>
-        x.attributes.import_deadlines?.pickup_lfd_line &&
-        ['available', 'not_available', 'grounded'].includes(x.attributes.current_status) &&
-        (account.shipmentOf(x)?.containerIds.length ?? 0) >= 2,
-    );
-  if (!c) throw new Error('no suitable demo container');
-  return { container: c, shipment: account.shipmentOf(c)! };
-}
+const pickContainer = boxWithLfdInSharedShipment;
 
 function setUp() {
   const probe = withRows([]);
@@ -56,16 +44,6 @@ function storedToken(h: Harness): string {
   const value = h.gas.properties.document.map.get('CT_PUSH_TOKEN');
   if (!value) throw new Error('no token stored');
   return value;
-}
-
-function changeLfd(h: Harness, number: string, day: string) {
-  const res = h.emulator.handle({
-    method: 'POST',
-    url: `${h.emulator.origin}/__emulator/containers/${number}/changes`,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ lfd: { line: `${day}T04:00:00Z`, terminal: `${day}T04:00:00Z` } }),
-  });
-  expect(res.status).toBe(200);
 }
 
 /** The emulator's due deliveries, each POSTed to the bundle's doPost as Apps Script would. */
