@@ -88,32 +88,33 @@ export function isBoundScript(): boolean {
 
 /**
  * Which stores the spreadsheet's executions share: `script` (a bound script) or `document` (an
- * add-on). Cells cannot ask ScriptApp (see cell-stores.ts), so every other execution in the
- * document leaves the answer in the document cache (read together with a cell's data) and in
- * the document properties (for when the cache has dropped it).
+ * add-on). Cells cannot ask ScriptApp (see cell-stores.ts), so every other execution leaves the
+ * answer in its own data cache (a cell reads it in the same call as its data) and in the
+ * document properties (for when the cache has dropped it).
  */
 export const SHARED_STORES_MARKER = { cacheKey: 'ct:shared-stores', property: 'CT_SHARED_STORES' };
 export type SharedStoresKind = 'script' | 'document';
 /** The cache's longest life (CacheService reference: 21,600 s). */
 export const SHARED_STORES_MARKER_TTL_S = 21_600;
 
-function rememberSharedStores(kind: SharedStoresKind): void {
-  const cache = CacheService.getDocumentCache();
-  if (!cache) return; // a web app: no document, so no cell of it to tell
-  if (cache.get(SHARED_STORES_MARKER.cacheKey) === kind) return;
-  cache.put(SHARED_STORES_MARKER.cacheKey, kind, SHARED_STORES_MARKER_TTL_S);
-  const props = PropertiesService.getDocumentProperties();
-  if (props.getProperty(SHARED_STORES_MARKER.property) !== kind) {
-    props.setProperty(SHARED_STORES_MARKER.property, kind);
-  }
+/** Notes the kind beside the data, once per cache life: one cache read when already noted. */
+function rememberSharedStores(kind: SharedStoresKind, cache: SharedCache): void {
+  const { cacheKey, property } = SHARED_STORES_MARKER;
+  if (cache.getAll([cacheKey])[cacheKey] === kind) return;
+  cache.putAll({ [cacheKey]: kind }, SHARED_STORES_MARKER_TTL_S);
+  const props = documentProperties();
+  if (props.getAll()[property] !== kind) props.setAll({ [property]: kind });
 }
 
-/** The stores of one kind: a bound script's script-wide cache and lock, an add-on's document ones. */
-export function sharedStoresOf(kind: SharedStoresKind): SheetStores {
+/**
+ * The stores of one kind: a bound script's script-wide cache and lock, an add-on's document ones.
+ * `cache`: that kind's data cache when already fetched.
+ */
+export function sharedStoresOf(kind: SharedStoresKind, cache?: SharedCache): SheetStores {
   let lock: SharedLock | null = null;
   const bound = kind === 'script';
   return {
-    cache: bound ? cachePort(CacheService.getScriptCache()) : documentCache(),
+    cache: cache ?? (bound ? cachePort(CacheService.getScriptCache()) : documentCache()),
     lock: () => (lock ??= bound ? lockPort(LockService.getScriptLock()) : documentLock()),
     properties: documentProperties,
   };
@@ -122,8 +123,9 @@ export function sharedStoresOf(kind: SharedStoresKind): SheetStores {
 /** The spreadsheet's stores, for any execution but a cell's (cells use cellStores). */
 export function documentStores(): SheetStores {
   const kind: SharedStoresKind = isBoundScript() ? 'script' : 'document';
-  rememberSharedStores(kind);
-  return sharedStoresOf(kind);
+  const stores = sharedStoresOf(kind);
+  rememberSharedStores(kind, stores.cache);
+  return stores;
 }
 
 /** Keys of one spreadsheet inside a store shared by all of the user's spreadsheets. */

@@ -32,25 +32,40 @@ describe('a cell finds the stores of its spreadsheet', () => {
     expect(h.cell('CONTAINER_STATUS', n)).toBe(
       h.emulator.findContainer(n)?.attributes.current_status,
     );
-    // The data went where the refresh reads it; the document cache holds only the marker again.
-    expect(keysOf(h, 'script').length).toBeGreaterThan(0);
-    expect(keysOf(h, 'document')).toEqual([MARKER]);
+    // The data went where the refresh reads it, the marker back beside it; nothing in the
+    // document cache.
+    expect(keysOf(h, 'script')).toContain(MARKER);
+    expect(keysOf(h, 'script').length).toBeGreaterThan(1);
+    expect(keysOf(h, 'document')).toEqual([]);
 
-    // Warm: the marker, then the data; no request and no property read.
+    // Warm: the marker and the data in one read; no request and no property read.
     const requests = h.requests();
     h.cell('CONTAINER_STATUS', n);
     expect(h.requests()).toBe(requests);
+    expect(cacheReads(h)).toBe(1);
+    expect(h.gas.lastExecution!.calls.totals.Properties ?? 0).toBe(0);
+  });
+
+  it("add-on: the document cache, never the script-wide one; the marker's entry gone, the properties tell", () => {
+    const h = createHarness({ addOn: true });
+    expect(h.gas.properties.document.map.get('CT_SHARED_STORES')).toBe('document');
+    h.gas.evictCache((e) => e.key === MARKER);
+    const n = firstNumber(h);
+    h.cell('CONTAINER_STATUS', n);
+    expect(keysOf(h, 'script')).toEqual([]); // an add-on writes nothing there
+    expect(keysOf(h, 'document')).toContain(MARKER);
+    // Warm: the script cache (a bound script's place, empty here), then the document cache.
+    h.cell('CONTAINER_STATUS', n);
     expect(cacheReads(h)).toBe(2);
     expect(h.gas.lastExecution!.calls.totals.Properties ?? 0).toBe(0);
   });
 
-  it('add-on: the document cache, read in one call with the marker when warm', () => {
+  it("a bound marker in an add-on's document cache changes nothing: only the script cache's counts", () => {
     const h = createHarness({ addOn: true });
-    expect(h.gas.properties.document.map.get('CT_SHARED_STORES')).toBe('document');
+    h.gas.caches.document.write([[MARKER, 'script']], 600, h.clock.now());
     const n = firstNumber(h);
     h.cell('CONTAINER_STATUS', n);
     expect(keysOf(h, 'script')).toEqual([]);
-    h.cell('CONTAINER_STATUS', n);
-    expect(cacheReads(h)).toBe(1);
+    expect(h.gas.caches.document.entries.get(MARKER)?.value).toBe('document');
   });
 });
