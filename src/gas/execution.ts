@@ -69,7 +69,8 @@ export class Execution {
     readonly kind: ExecutionKind,
     context: ExecutionContext = {},
   ) {
-    this.stores = context.stores ?? (kind === 'cell' ? cellStores() : documentStores());
+    this.stores =
+      context.stores ?? (kind === 'cell' ? cellStores() : documentStores(kind !== 'push'));
     this.cache = this.stores.cache;
     this.lock = lazyLock(this.stores);
     this.store = new RecordStore(this.cache, this.lock, appsScriptClock);

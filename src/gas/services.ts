@@ -120,11 +120,15 @@ export function sharedStoresOf(kind: SharedStoresKind, cache?: SharedCache): She
   };
 }
 
-/** The spreadsheet's stores, for any execution but a cell's (cells use cellStores). */
-export function documentStores(): SheetStores {
+/**
+ * The spreadsheet's stores, for any execution but a cell's (cells use cellStores). `noteForCells`
+ * false: a push delivery, which must cost at most 2 property calls when it repeats, hours after
+ * the marker's cache entry expired; the sidebar, menu and refresh note it for the cells.
+ */
+export function documentStores(noteForCells = true): SheetStores {
   const kind: SharedStoresKind = isBoundScript() ? 'script' : 'document';
   const stores = sharedStoresOf(kind);
-  rememberSharedStores(kind, stores.cache);
+  if (noteForCells) rememberSharedStores(kind, stores.cache);
   return stores;
 }
 
