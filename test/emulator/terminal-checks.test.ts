@@ -49,6 +49,21 @@ describe('terminal_checked_at', () => {
     expect(boxes.map((c) => c.attributes.terminal_checked_at)).toEqual(seeded);
   });
 
+  it('moves the terminal look-up (pod_last_tracking_request_at) with each check, as the capture shows it just before', () => {
+    const [box] = atTerminal();
+    const attributes = () => body(h.get(`/v2/containers/${box!.id}`)).data.attributes;
+    const before = attributes();
+    const gap =
+      Date.parse(before.terminal_checked_at) - Date.parse(before.pod_last_tracking_request_at);
+    expect(gap).toBeGreaterThanOrEqual(0);
+    h.clock.advance(5 * HOUR + 1_000);
+    const after = attributes();
+    expect(after.terminal_checked_at).not.toBe(before.terminal_checked_at);
+    expect(
+      Date.parse(after.terminal_checked_at) - Date.parse(after.pod_last_tracking_request_at),
+    ).toBe(gap);
+  });
+
   it('stays as it was for a box that has left the terminal', () => {
     const gone = account()
       .containers()
