@@ -4,6 +4,7 @@
 
 import type { HttpRequest } from '../../local/http';
 import { ORIGIN, column, createHarness, sheetValues, withRows } from '../helpers/addon-harness';
+import { thrown } from '../helpers/thrown';
 
 type Harness = ReturnType<typeof createHarness>;
 
@@ -26,15 +27,6 @@ function keyCarriers(h: Harness): string[] {
     return undefined;
   });
   return origins;
-}
-
-function thrown(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    return (e as Error).message;
-  }
-  throw new Error('expected an error');
 }
 
 const echo = (key: string) => ({

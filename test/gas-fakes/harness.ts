@@ -26,11 +26,4 @@ export function makeRuntime(
 }
 
 /** The message of what `fn` throws (fails the test if it does not throw). */
-export function thrown(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    return (e as Error).message;
-  }
-  throw new Error('expected a throw');
-}
+export { thrown } from '../helpers/thrown';

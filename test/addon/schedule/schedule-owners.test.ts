@@ -5,6 +5,7 @@
 // Diagnostics shows and auto-refresh widens its interval on before Google's daily cap.
 
 import { createHarness, withRows } from '../../helpers/addon-harness';
+import { thrown } from '../../helpers/thrown';
 
 type Harness = ReturnType<typeof createHarness>;
 interface State {
@@ -21,15 +22,6 @@ const MINUTE = 60_000;
 
 const state = (h: Harness, as: { user?: string } = {}) =>
   h.gas.run<State>('getAutoRefresh', [], { kind: 'sidebar', ...as });
-
-function thrown(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    return (e as Error).message;
-  }
-  throw new Error('expected a throw');
-}
 
 const owners = (h: Harness) => h.gas.triggers.triggers.map((t) => t.owner);
 

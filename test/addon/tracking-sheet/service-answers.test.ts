@@ -5,18 +5,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorFromResponse } from '../../../src/api/errors';
 import { createHarness } from '../../helpers/addon-harness';
+import { thrown } from '../../helpers/thrown';
 
 const FIXTURES = join(__dirname, '../../../local/emulator/reference/fixtures');
 const recorded = (file: string) => readFileSync(join(FIXTURES, file), 'utf8');
-
-function thrown(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    return (e as Error).message;
-  }
-  throw new Error('expected an error');
-}
 
 describe('the carrier list', () => {
   it('reads every page, so carriers past page 1 are offered', () => {
