@@ -103,6 +103,13 @@ export function sheetValues(h: ReturnType<typeof createHarness>, name = 'Trackin
   );
 }
 
+/** The header row of a sheet as it stands (what getRange(1, 1, 1, lastColumn) would return). */
+export function headerRow(h: ReturnType<typeof createHarness>, name = 'Tracking'): unknown[] {
+  const sheet = h.gas.spreadsheet.sheetByName(name);
+  if (!sheet) throw new Error(`no sheet ${name}`);
+  return Array.from({ length: sheet.lastColumn() }, (_, i) => sheet.cell(1, i + 1)?.value);
+}
+
 /** Column values by header name, from row 2 down. */
 export function column(
   h: ReturnType<typeof createHarness>,

@@ -5,7 +5,7 @@
 // money lines as the scheduled one, with API text escaped.
 
 import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../../src/core/sheet-layout';
-import { column, createHarness, sheetValues, type } from '../../helpers/addon-harness';
+import { column, createHarness, headerRow, sheetValues, type } from '../../helpers/addon-harness';
 
 const MONEY: string[] = ['Demurrage', 'Detention', 'Return By', 'Cost Tomorrow'];
 
@@ -59,7 +59,7 @@ function boxesWith(
   return { h, numbers: boxes.map((c) => c.attributes.number) };
 }
 
-const headerOf = (h: Harness, name = 'Tracking') => sheetValues(h, name)[0] ?? [];
+const headerOf = headerRow;
 
 function cellOf(h: Harness, row: number, header: string, name = 'Tracking') {
   const col = headerOf(h, name).indexOf(header) + 1;

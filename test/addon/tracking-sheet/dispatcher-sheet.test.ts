@@ -4,9 +4,8 @@
 // skips boxes a BOL row covers and fills its rows at once; cells agree with the sheet; settings
 // too long say which and their limit.
 
-import type { SheetModel } from '../../../local/gas/spreadsheet/model';
-import { conditionalStyle } from '../../../local/preview/formula/conditional-format';
-import { column, createHarness, sheetValues } from '../../helpers/addon-harness';
+import { column, createHarness, headerRow, sheetValues } from '../../helpers/addon-harness';
+import { cellColour } from '../../helpers/sheet-colour';
 
 type Harness = ReturnType<typeof createHarness>;
 type Json = Record<string, unknown>;
@@ -14,10 +13,7 @@ const GREY = '#e0e0e0';
 const HOUR = 3_600_000;
 const ZONE = 'America/New_York';
 
-function header(h: Harness): unknown[] {
-  const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
-  return Array.from({ length: sheet.lastColumn() }, (_, i) => sheet.cell(1, i + 1)?.value);
-}
+const header = (h: Harness) => headerRow(h);
 
 /** A set-up Tracking sheet with these Numbers typed (the Number column is plain text). */
 function sheetWithNumbers(h: Harness, numbers: unknown[]): void {
@@ -32,17 +28,7 @@ function write(h: Harness, row: number, name: string, value: unknown): void {
   h.gas.spreadsheet.write(sheet, row + 2, header(h).indexOf(name) + 1, value);
 }
 
-function colour(h: Harness, row: number, name: string): string | null {
-  const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
-  return (
-    conditionalStyle(sheet, row + 2, header(h).indexOf(name) + 1, {
-      timeZone: ZONE,
-      now: h.clock.now(),
-      sheetByName: (n) => h.gas.spreadsheet.sheetByName(n),
-      valueAt: (s: SheetModel, r: number, c: number) => s.cell(r, c)?.value ?? '',
-    })?.background ?? null
-  );
-}
+const colour = (h: Harness, row: number, name: string) => cellColour(h, row, name, ZONE);
 
 const outbox = (h: Harness) => h.gas.project.mail.outbox;
 

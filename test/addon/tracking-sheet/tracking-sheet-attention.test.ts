@@ -4,9 +4,8 @@
 // that agree with it, fees per currency, holds with their description, facility times with
 // their zone, and rows that say when a refresh could not confirm them.
 
-import type { SheetModel } from '../../../local/gas/spreadsheet/model';
-import { conditionalStyle } from '../../../local/preview/formula/conditional-format';
-import { createHarness, column } from '../../helpers/addon-harness';
+import { createHarness, column, headerRow } from '../../helpers/addon-harness';
+import { cellColour } from '../../helpers/sheet-colour';
 
 const ZONES = ['America/Los_Angeles', 'Europe/Amsterdam', 'Asia/Tokyo'];
 const RED = '#f4c7c3';
@@ -48,27 +47,14 @@ const BASE: Json = {
   pickup_appointment_at: null,
 };
 
-function header(h: Harness): unknown[] {
-  const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
-  return Array.from({ length: sheet.lastColumn() }, (_, i) => sheet.cell(1, i + 1)?.value);
-}
+const header = (h: Harness) => headerRow(h);
 
 function refresh(h: Harness): void {
   expect(h.gas.run<{ ok: boolean }>('refreshTrackingSheet').ok).toBe(true);
 }
 
 /** The background the sheet's own rules give a cell, evaluated as Sheets would. */
-function colour(h: Harness, row: number, name: string, zone: string): string | null {
-  const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
-  return (
-    conditionalStyle(sheet, row + 2, header(h).indexOf(name) + 1, {
-      timeZone: zone,
-      now: h.clock.now(),
-      sheetByName: (n) => h.gas.spreadsheet.sheetByName(n),
-      valueAt: (s: SheetModel, r: number, c: number) => s.cell(r, c)?.value ?? '',
-    })?.background ?? null
-  );
-}
+const colour = cellColour;
 
 /** The calendar day a date cell shows in the sheet's zone. */
 function shownDay(value: unknown, zone: string): string {
