@@ -2,12 +2,12 @@
 // passed or today, on hold) and the reasons for them are on screen without scrolling, in the
 // colour the reason calls for. Saves test-results/preview/dispatcher-1366x768.png.
 
-import type { PreviewPage } from './preview-page';
+import { LAPTOP, inViewport, type PreviewPage } from './preview-page';
 import { usePreview } from './use-preview';
 
 const RED = 'rgb(244, 199, 195)';
 const HOLD = 'rgb(225, 196, 240)';
-const VIEWPORT = { width: 1366, height: 768 };
+const VIEWPORT = LAPTOP;
 
 let p: PreviewPage;
 
@@ -24,16 +24,6 @@ async function attention(match: RegExp): Promise<{ row: number; text: string }[]
     tds.map((td) => ({ row: Number(td.getAttribute('data-row')), text: td.textContent ?? '' })),
   );
   return all.filter((c) => c.row > 1 && match.test(c.text));
-}
-
-function inViewport(box: { x: number; y: number; width: number; height: number } | null): boolean {
-  return (
-    box !== null &&
-    box.x >= 0 &&
-    box.y >= 0 &&
-    box.x + box.width <= VIEWPORT.width &&
-    box.y + box.height <= VIEWPORT.height
-  );
 }
 
 test('at 1366×768 the urgent rows and their reasons show without scrolling, coloured', async () => {

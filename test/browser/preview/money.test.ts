@@ -3,28 +3,18 @@
 // with their currency), and the Pull List lists the boxes to send a truck for, most expensive
 // first. Saves test-results/preview/money-tracking-1366x768.png and money-pull-list-1366x768.png.
 
-import type { PreviewPage } from './preview-page';
+import { LAPTOP, inViewport, type PreviewPage } from './preview-page';
 import { usePreview } from './use-preview';
 
 jest.setTimeout(60_000);
 
-const VIEWPORT = { width: 1366, height: 768 };
+const VIEWPORT = LAPTOP;
 const AMOUNT = /^USD [\d,]+\.\d{2}$/;
 
 let p: PreviewPage;
 
 const started = usePreview({ viewport: VIEWPORT });
 beforeAll(() => ({ p } = started));
-
-function inViewport(box: { x: number; y: number; width: number; height: number } | null): boolean {
-  return (
-    box !== null &&
-    box.x >= 0 &&
-    box.y >= 0 &&
-    box.x + box.width <= VIEWPORT.width &&
-    box.y + box.height <= VIEWPORT.height
-  );
-}
 
 async function texts(header: string, rows: number): Promise<string[]> {
   const out: string[] = [];

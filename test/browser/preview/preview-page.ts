@@ -8,6 +8,22 @@ import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-cor
 
 export const SCREENSHOTS = path.resolve(__dirname, '../../../test-results/preview');
 
+/** The laptop screen the dispatcher views are checked at. */
+export const LAPTOP = { width: 1366, height: 768 };
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Whether an element's box lies wholly on a screen of `viewport`'s size. */
+export function inViewport(box: Box | null, viewport = LAPTOP): boolean {
+  return (
+    box !== null &&
+    box.x >= 0 &&
+    box.y >= 0 &&
+    box.x + box.width <= viewport.width &&
+    box.y + box.height <= viewport.height
+  );
+}
+
 export class PreviewPage {
   readonly pageErrors: string[] = [];
   readonly dialogs: string[] = [];
