@@ -75,11 +75,19 @@ export function documentProperties(): DurableStore {
   return propertiesPort(requireDocument(PropertiesService.getDocumentProperties()));
 }
 
-/** Not installed as an add-on (ScriptApp reference: NONE "Script is not running as an add-on"). */
+/**
+ * Not installed as an add-on (ScriptApp reference: NONE "Script is not running as an add-on").
+ * Throws where ScriptApp may not run (a custom function).
+ */
+export function runsBound(): boolean {
+  const source = String(ScriptApp.getInstallationSource());
+  return source === String(ScriptApp.InstallationSource.NONE);
+}
+
+/** runsBound, and false when that cannot be known. */
 export function isBoundScript(): boolean {
   try {
-    const source = String(ScriptApp.getInstallationSource());
-    return source === String(ScriptApp.InstallationSource.NONE);
+    return runsBound();
   } catch {
     // Unknown: the document's own stores are never wrong for an add-on.
     return false;

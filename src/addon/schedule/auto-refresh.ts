@@ -16,7 +16,7 @@
 import { AppError } from '../../core/errors';
 import type { Settings } from '../../core/settings';
 import { Execution, type ExecutionContext } from '../../gas/execution';
-import { activeSpreadsheet, triggerStores } from '../../gas/services';
+import { activeSpreadsheet, runsBound, triggerStores } from '../../gas/services';
 import {
   allTriggerRecords,
   readTriggerRecord,
@@ -69,8 +69,7 @@ export interface AutoRefreshState {
 
 /** A script that is not running as an add-on is a bound script (InstallationSource reference). */
 export function deploymentMode(): DeploymentMode {
-  const source = String(ScriptApp.getInstallationSource());
-  return source === String(ScriptApp.InstallationSource.NONE) ? 'bound' : 'add-on';
+  return runsBound() ? 'bound' : 'add-on';
 }
 
 function activeSpreadsheetId(): string {
@@ -348,8 +347,9 @@ function offNote(schedule: SharedSchedule): string {
  * Refuses to touch another editor's live schedule (null: this user may set or clear it).
  * A stopped one may be taken over.
  */
-function othersLiveSchedule(): SharedSchedule | null {
-  const shared = hasSharedSchedule() ? readSharedSchedule() : null;
+function othersLiveSchedule(
+  shared: SharedSchedule | null = readSharedSchedule(),
+): SharedSchedule | null {
   if (!shared || shared.off || shared.ownerKey === myUserKey()) return null;
   return stopped(shared, Date.now()) ? null : shared;
 }
@@ -386,7 +386,8 @@ export function enableAutoRefresh(minutes: unknown): AutoRefreshState {
 
 export function disableAutoRefresh(): AutoRefreshState {
   const mode = deploymentMode();
-  const other = othersLiveSchedule();
+  const shared = readSharedSchedule();
+  const other = othersLiveSchedule(shared);
   if (other) throw new AppError('config', ownedByOther(other));
   const owned = ownedTriggers(activeSpreadsheetId(), mode);
   for (const t of owned.mine) ScriptApp.deleteTrigger(t);
@@ -394,7 +395,6 @@ export function disableAutoRefresh(): AutoRefreshState {
     owned.records,
     owned.mine.map((t) => t.getUniqueId()),
   );
-  const shared = hasSharedSchedule() ? readSharedSchedule() : null;
   if (shared && !shared.off && shared.ownerKey !== myUserKey()) {
     // Another editor's stopped schedule: marked off, so its trigger (if it still exists
     // somewhere) removes itself at its next run instead of adopting the spreadsheet again.
@@ -557,7 +557,7 @@ export function widenIfNearQuota(e?: { triggerUid?: unknown }): string | null {
   writeTriggerRecord(created.getUniqueId(), { ...record, minutes: to.minutes, widened });
   deleteTrigger(uid);
   removeTriggerRecords(allTriggerRecords(), [uid]);
-  const shared = hasSharedSchedule() ? readSharedSchedule() : null;
+  const shared = readSharedSchedule();
   if (shared && !shared.off && shared.ownerKey === myUserKey()) {
     writeSharedSchedule({ ...shared, minutes: to.minutes, widened });
   }
