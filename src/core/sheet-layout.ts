@@ -95,15 +95,25 @@ export function columnLetter(index: number): string {
 }
 
 /** Runs of adjacent output columns, so each run is written with one setValues call. */
-export function outputRuns(layout: SheetLayout): { start: number; headers: OutputHeader[] }[] {
-  const cols = (Object.entries(layout.outputs) as [OutputHeader, number][]).sort(
-    (a, b) => a[1] - b[1],
-  );
-  const runs: { start: number; headers: OutputHeader[] }[] = [];
-  for (const [name, index] of cols) {
+/** Columns side by side, each run written in one call. */
+export interface ColumnRun<H extends string> {
+  start: number;
+  headers: H[];
+}
+
+/** Groups columns (header, index) into runs of adjacent indexes, left to right. */
+export function adjacentRuns<H extends string>(
+  columns: readonly (readonly [H, number])[],
+): ColumnRun<H>[] {
+  const runs: ColumnRun<H>[] = [];
+  for (const [name, index] of [...columns].sort((a, b) => a[1] - b[1])) {
     const last = runs[runs.length - 1];
     if (last && last.start + last.headers.length === index) last.headers.push(name);
     else runs.push({ start: index, headers: [name] });
   }
   return runs;
+}
+
+export function outputRuns(layout: SheetLayout): ColumnRun<OutputHeader>[] {
+  return adjacentRuns(Object.entries(layout.outputs) as [OutputHeader, number][]);
 }

@@ -8,7 +8,9 @@ import { parseRow, type RowInput } from '../../core/row-input';
 import type { RowOutputs } from '../../core/row-outputs';
 import {
   INPUT_HEADERS,
+  adjacentRuns,
   readLayout,
+  type ColumnRun,
   type InputHeader,
   type SheetLayout,
 } from '../../core/sheet-layout';
@@ -85,17 +87,12 @@ export function ensureRows(sheet: GoogleAppsScript.Spreadsheet.Sheet, lastRow: n
 }
 
 /** Runs of adjacent input columns present in the sheet. */
-function inputRuns(layout: SheetLayout): { start: number; headers: InputHeader[] }[] {
-  const cols = INPUT_HEADERS.filter((h) => layout.inputs[h] != null)
-    .map((h) => [h, layout.inputs[h]!] as const)
-    .sort((a, b) => a[1] - b[1]);
-  const runs: { start: number; headers: InputHeader[] }[] = [];
-  for (const [name, index] of cols) {
-    const last = runs[runs.length - 1];
-    if (last && last.start + last.headers.length === index) last.headers.push(name);
-    else runs.push({ start: index, headers: [name] });
-  }
-  return runs;
+function inputRuns(layout: SheetLayout): ColumnRun<InputHeader>[] {
+  return adjacentRuns(
+    INPUT_HEADERS.filter((h) => layout.inputs[h] != null).map(
+      (h) => [h, layout.inputs[h]!] as const,
+    ),
+  );
 }
 
 /** How long an append waits for another run's append (reads and writes take a second or two). */
