@@ -31,17 +31,24 @@ function change(w: World, number: string, body: unknown): void {
   });
 }
 
-/** One notification, its first delivery and all 12 retries: requests and property calls of each. */
-function thirteenDeliveries() {
-  const probe = world();
-  const box = probe.emulator.account()!.containers()[0]!.attributes.number;
-  const w = world({ sheets: sheetOf([box]) });
+/** A refreshed Tracking sheet of `numbers`, with push on through the deployed web app. */
+function pushWorld(numbers: string[], settings: Record<string, string> = {}) {
+  const w = world({ sheets: sheetOf(numbers) });
   configure(w);
+  if (Object.keys(settings).length > 0) w.gas.run('saveSettings', [settings]);
   w.gas.run('setupTrackingSheet');
   w.gas.run('refreshTrackingSheet');
   w.gas.deployWebApp();
   const web = serveLocalWebApp(w.emulator, w.gas, WEB_APP);
   w.gas.run('enablePush', [WEB_APP]);
+  return { w, web };
+}
+
+/** One notification, its first delivery and all 12 retries: requests and property calls of each. */
+function thirteenDeliveries() {
+  const probe = world();
+  const box = probe.emulator.account()!.containers()[0]!.attributes.number;
+  const { w, web } = pushWorld([box]);
   change(w, box, { hold: { name: 'customs', status: 'hold' } });
   w.emulator.requestLog.clear();
   const firstRun = w.gas.executions.length;
@@ -82,14 +89,7 @@ function emailsForPushes() {
     )
     .slice(0, PUSHES)
     .map((c) => c.attributes.number);
-  const w = world({ sheets: sheetOf(boxes) });
-  configure(w);
-  w.gas.run('saveSettings', [{ alertRecipients: 'ops@example.com' }]);
-  w.gas.run('setupTrackingSheet');
-  w.gas.run('refreshTrackingSheet');
-  w.gas.deployWebApp();
-  const web = serveLocalWebApp(w.emulator, w.gas, WEB_APP);
-  w.gas.run('enablePush', [WEB_APP]);
+  const { w, web } = pushWorld(boxes, { alertRecipients: 'ops@example.com' });
   const outbox = w.gas.project.mail.outbox;
   const before = outbox.length;
   const start = w.clock.now();
