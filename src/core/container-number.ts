@@ -42,3 +42,17 @@ export function hasValidCheckDigit(normalized: string): boolean {
   if (!looksLikeContainerNumber(normalized)) return false;
   return containerCheckDigit(normalized.slice(0, 10)) === Number(normalized.charAt(10));
 }
+
+/**
+ * What is wrong with a container number typed to be tracked (already normalised), in the words
+ * the Track form and the server both give; null when it can be sent.
+ */
+export function trackedContainerProblem(normalized: string): string | null {
+  if (!looksLikeContainerNumber(normalized)) {
+    return `"${normalized.slice(0, 20)}" is not a container number: use 4 letters and 7 digits, like MSCU1234566.`;
+  }
+  if (!hasValidCheckDigit(normalized)) {
+    return `${normalized} has a wrong check digit (it should end in ${containerCheckDigit(normalized.slice(0, 10))}). Check the number.`;
+  }
+  return null;
+}

@@ -14,7 +14,7 @@ import type { RequestType } from './model';
 /**
  * A BOL or booking number: the service's minimum of 6 characters ("Request number is too short
  * (minimum is 6 characters)"), letters, digits and dashes, as the sidebar and
- * tracking-requests-api.ts check before sending.
+ * sidebar-api/tracking-requests.ts check before sending.
  */
 const SHIPMENT_NUMBER = /^[A-Z0-9-]{6,40}$/;
 

@@ -6,12 +6,7 @@ import {
   trackingRequestsOf,
   type TrackingRequestRecord,
 } from '../../api/resources';
-import {
-  containerCheckDigit,
-  hasValidCheckDigit,
-  looksLikeContainerNumber,
-  normalizeContainerNumber,
-} from '../../core/container-number';
+import { normalizeContainerNumber, trackedContainerProblem } from '../../core/container-number';
 import { AppError } from '../../core/errors';
 import { REQUEST_TYPES, type RequestType } from '../../core/model';
 import { splitRefNumbers } from '../../core/row-input';
@@ -49,18 +44,8 @@ export function validateTrackingRequest(form: TrackingRequestForm): {
   if (requestNumber === '') throw new AppError('input', 'Enter the number to track.');
   if (requestType === 'container') {
     requestNumber = normalizeContainerNumber(requestNumber);
-    if (!looksLikeContainerNumber(requestNumber)) {
-      throw new AppError(
-        'input',
-        `"${requestNumber.slice(0, 20)}" is not a container number: use 4 letters and 7 digits, like MSCU1234566.`,
-      );
-    }
-    if (!hasValidCheckDigit(requestNumber)) {
-      throw new AppError(
-        'input',
-        `${requestNumber} has a wrong check digit (it should end in ${containerCheckDigit(requestNumber.slice(0, 10))}). Check the number.`,
-      );
-    }
+    const problem = trackedContainerProblem(requestNumber);
+    if (problem) throw new AppError('input', problem);
   } else if (!/^[A-Z0-9-]{6,40}$/.test(requestNumber.replace(/\s+/g, ''))) {
     // 6: the service's own minimum ("Request number is too short (minimum is 6 characters)").
     throw new AppError('input', 'A BOL or booking number has 6 to 40 letters, digits or dashes.');

@@ -1,12 +1,7 @@
 // Checks the Track form before anything is sent, with the same rules and wording as the server
 // (src/addon/sidebar-api/tracking-requests.ts), so a typo costs no request. Pure: unit-tested in Node.
 
-import {
-  containerCheckDigit,
-  hasValidCheckDigit,
-  looksLikeContainerNumber,
-  normalizeContainerNumber,
-} from '../../core/container-number';
+import { normalizeContainerNumber, trackedContainerProblem } from '../../core/container-number';
 import { REQUEST_TYPES, type RequestType } from '../../core/model';
 
 export interface TrackFormInput {
@@ -52,23 +47,11 @@ export function validateTrackForm(input: TrackFormInput): Checked {
     return { ok: false, field: 'requestNumber', message: 'Enter the number to track.' };
   if (requestType === 'container') {
     number = normalizeContainerNumber(number);
-    if (!looksLikeContainerNumber(number)) {
-      return {
-        ok: false,
-        field: 'requestNumber',
-        message: `"${number.slice(0, 20)}" is not a container number: use 4 letters and 7 digits, like MSCU1234566.`,
-      };
-    }
-    if (!hasValidCheckDigit(number)) {
-      return {
-        ok: false,
-        field: 'requestNumber',
-        message: `${number} has a wrong check digit (it should end in ${containerCheckDigit(number.slice(0, 10))}). Check the number.`,
-      };
-    }
+    const problem = trackedContainerProblem(number);
+    if (problem) return { ok: false, field: 'requestNumber', message: problem };
   } else {
     number = number.replace(/\s+/g, '');
-    // 6: the service's minimum, as the server checks (tracking-requests-api.ts).
+    // 6: the service's minimum, as the server checks (sidebar-api/tracking-requests.ts).
     if (!/^[A-Z0-9-]{6,40}$/.test(number)) {
       return {
         ok: false,

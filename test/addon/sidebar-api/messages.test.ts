@@ -13,8 +13,8 @@ const HEADERS: string[] = [...INPUT_HEADERS, ...OUTPUT_HEADERS];
 describe('example container numbers', () => {
   it.each([
     'src/sidebar/client/track-tab.ts',
-    'src/sidebar/client/validate.ts',
-    'src/addon/sidebar-api/tracking-requests.ts',
+    // The Track form's and the server's container-number messages (trackedContainerProblem).
+    'src/core/container-number.ts',
     'src/surface.ts',
   ])('%s only shows numbers that pass the check-digit check', (file) => {
     const text = readFileSync(path.resolve(__dirname, '../../..', file), 'utf8');
