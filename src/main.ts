@@ -29,7 +29,7 @@ export {
   runScheduledRefresh,
 } from './addon/menu/actions';
 export { setupTrackingSheet } from './addon/tracking-sheet/setup';
-export { refreshTrackingSheet } from './addon/tracking-sheet/refresh';
+export { refreshTrackingSheet } from './addon/refresh/refresh-tracking-sheet';
 export { importAllContainers } from './addon/tracking-sheet/import-containers';
 export {
   enableAutoRefresh,

@@ -3,8 +3,8 @@
 // add-in's output columns are its to write. Every cell of other sheets is the user's.
 
 import type { SheetModel } from '../gas/spreadsheet/model';
-import { SHEET_NAME } from '../../src/addon/tracking-sheet/format';
 import { OUTPUT_HEADERS } from '../../src/core/sheet-layout';
+import { TRACKING_SHEET } from '../../src/addon/sheets/sheet-names';
 
 const OUTPUTS = new Set(OUTPUT_HEADERS.map((h) => h.toLowerCase()));
 
@@ -16,6 +16,6 @@ const headerOf = (sheet: SheetModel, column: number) =>
 
 export function isEditable(sheet: SheetModel, row: number, column: number): boolean {
   if (row < 1 || column < 1 || row > sheet.maxRows || column > sheet.maxColumns) return false;
-  if (sheet.name !== SHEET_NAME) return true;
+  if (sheet.name !== TRACKING_SHEET) return true;
   return row > 1 && !OUTPUTS.has(headerOf(sheet, column));
 }

@@ -8,7 +8,7 @@
 import { AppError, toAppError } from '../core/errors';
 import { rememberSecret } from '../core/redact';
 import { keyMayGoTo, parseHttpUrl, resolveReference, formatUrl, type HttpUrl } from '../core/url';
-import type { Clock, RequestGate } from '../ports';
+import type { Clock, RequestGate } from '../core/ports';
 import { badBodyError, errorFromResponse, isRetryable } from './errors';
 import { parseDocument, type JsonApiDocument } from './jsonapi';
 import {

@@ -17,7 +17,7 @@
 
 import { isImmediate, type Alert } from '../core/alert-rules';
 import type { MoneyAtRisk } from '../core/pull-list';
-import type { DurableStore } from '../ports';
+import type { DurableStore } from '../core/ports';
 
 const PREFIX = 'CT_ALERTS:';
 export const SHARDS = 12;

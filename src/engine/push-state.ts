@@ -9,7 +9,7 @@
 // (8,000 characters) on their own key, read in the same getProperties call as the state: a
 // repeated delivery is recognised from that one read, with no request.
 
-import type { DurableStore } from '../ports';
+import type { DurableStore } from '../core/ports';
 
 export const PUSH_TOKEN_KEY = 'CT_PUSH_TOKEN';
 export const PUSH_STATE_KEY = 'CT_PUSH';

@@ -14,7 +14,7 @@ import {
   type Bucket,
   type BucketSpace,
 } from './buckets';
-import type { Clock, SharedCache, SharedLock } from '../ports';
+import type { Clock, SharedCache, SharedLock } from '../core/ports';
 import { decodeContainer, decodeShipment, encodeContainer, encodeShipment } from './record-codec';
 
 export const CONTAINERS: BucketSpace = { prefix: 'ct:c:', count: 512 };

@@ -13,7 +13,7 @@
 // each save; past a shard's size the extra entries are dropped, which only means those rows sync
 // as "no copy yet" (union: safe, nothing lost, but a removal made on one side is not propagated).
 
-import type { DurableStore } from '../ports';
+import type { DurableStore } from '../core/ports';
 
 const PREFIX = 'CT_REFS:';
 export const SHARDS = 16;

@@ -2,7 +2,7 @@
 // their request slots from the same rolling window, kept in the document cache under the lock.
 
 import { AppError } from '../core/errors';
-import type { Clock, RequestGate, SharedCache, SharedLock } from '../ports';
+import type { Clock, RequestGate, SharedCache, SharedLock } from '../core/ports';
 import {
   EMPTY_WINDOW,
   available,

@@ -3,7 +3,7 @@
 // Entries retire once they are no longer needed, so the ledger stays a bounded share of the
 // store (500 KB per document, shared with the settings) however long the add-in is used.
 
-import type { DurableStore } from '../ports';
+import type { DurableStore } from '../core/ports';
 
 const PREFIX = 'CT_TR:';
 

@@ -16,7 +16,7 @@ import {
   type Settings,
   type SettingsInput,
 } from '../core/settings';
-import type { DurableStore, SharedCache } from '../ports';
+import type { DurableStore, SharedCache } from '../core/ports';
 import { CACHE_TTL_SECONDS } from './record-store';
 
 export const SETTINGS_CACHE_KEY = 'ct:settings';

@@ -12,7 +12,7 @@ import { MAX_PAGE_SIZE, listActiveShipmentsPage, lookUpNumber } from '../api/res
 import type { AppError } from '../core/errors';
 import type { ContainerRecord, ShipmentRecord } from '../core/model';
 import { listPages, listedSize, wasSent, type PageRun } from './page-listing';
-import type { DurableStore } from '../ports';
+import type { DurableStore } from '../core/ports';
 import { RecordCollector, isApiError } from './record-collector';
 import { RecordStore, identifierKey, type CacheView } from './record-store';
 import {

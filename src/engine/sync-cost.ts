@@ -4,7 +4,7 @@
 // per row the listing may not show), or one look-up per row that needs news. Rows whose
 // shipment stopped and whose final state the sheet already shows need none.
 
-import type { DurableStore } from '../ports';
+import type { DurableStore } from '../core/ports';
 
 export type SyncWay = 'listing' | 'active' | 'lookups';
 

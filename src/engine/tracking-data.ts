@@ -10,7 +10,7 @@ import {
 import { AppError, toAppError } from '../core/errors';
 import type { ContainerRecord, ShipmentRecord } from '../core/model';
 import { DEFAULT_LOAD_POLICY, loadMissing, type LoadPolicy } from './account-loader';
-import type { Clock } from '../ports';
+import type { Clock } from '../core/ports';
 import { RecordStore, type AccountMeta, type CacheView } from './record-store';
 
 export interface FreshnessPolicy {

@@ -14,7 +14,7 @@
 //   refresh has run, so no key is set either): the document's own stores, never wrong for an
 //   add-on.
 
-import type { SharedCache } from '../ports';
+import type { SharedCache } from '../core/ports';
 import {
   SHARED_STORES_MARKER,
   SHARED_STORES_MARKER_TTL_S,

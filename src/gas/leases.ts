@@ -2,7 +2,7 @@
 // it for moments). So the lock only guards taking a lease kept in document properties; a run that
 // dies leaves a lease that simply expires.
 
-import type { DurableStore, SharedLock } from '../ports';
+import type { DurableStore, SharedLock } from '../core/ports';
 
 const LEASE_KEY = 'CT_REFRESH_LEASE';
 

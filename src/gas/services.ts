@@ -13,7 +13,7 @@
 // share one lock, one rate window and one data cache.
 
 import { AppError } from '../core/errors';
-import type { Clock, DurableStore, SharedCache, SharedLock } from '../ports';
+import type { Clock, DurableStore, SharedCache, SharedLock } from '../core/ports';
 
 export const appsScriptClock: Clock = {
   now: () => Date.now(),

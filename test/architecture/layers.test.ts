@@ -43,10 +43,8 @@ function importsOf(file: string, valuesOnly = false): string[] {
 
 const rel = (file: string) => path.relative(ROOT, file);
 
-/** Every import cycle among `files`, each as the list of modules around it (Tarjan's SCCs). */
-function cycles(files: string[]): string[][] {
-  const inSet = new Set(files);
-  const graph = new Map(files.map((f) => [f, importsOf(f).filter((t) => inSet.has(t))]));
+/** Every cycle of a directed graph, each as the sorted list of its nodes (Tarjan's SCCs). */
+function stronglyConnected(graph: Map<string, string[]>): string[][] {
   let index = 0;
   const indexOf = new Map<string, number>();
   const low = new Map<string, number>();
@@ -70,13 +68,39 @@ function cycles(files: string[]): string[][] {
       do {
         w = stack.pop()!;
         onStack.delete(w);
-        component.push(rel(w));
+        component.push(rel(w) || '.');
       } while (w !== v);
       if (component.length > 1) found.push(component.sort());
     }
   };
-  for (const f of files) if (!indexOf.has(f)) visit(f);
+  for (const node of graph.keys()) if (!indexOf.has(node)) visit(node);
   return found;
+}
+
+/** Every import cycle among `files`, each as the list of modules around it. */
+function cycles(files: string[]): string[][] {
+  const inSet = new Set(files);
+  return stronglyConnected(
+    new Map(files.map((f) => [f, importsOf(f).filter((t) => inSet.has(t))])),
+  );
+}
+
+/**
+ * Every cycle among the folders under `dir` (each folder a node, its own files only): two
+ * capabilities that import each other cannot be read, changed or moved one at a time, even when
+ * no two files form a cycle.
+ */
+function folderCycles(dir: string): string[][] {
+  const graph = new Map<string, string[]>();
+  for (const file of sourcesUnder(dir)) {
+    const from = path.dirname(file);
+    const targets = importsOf(file)
+      .filter((t) => t.startsWith(dir + path.sep))
+      .map((t) => path.dirname(t))
+      .filter((t) => t !== from);
+    graph.set(from, [...new Set([...(graph.get(from) ?? []), ...targets])]);
+  }
+  return stronglyConnected(graph);
 }
 
 /** Imports from files under `from` into files under any of `forbidden`. */
@@ -114,5 +138,9 @@ describe('layers point one way', () => {
 describe('no import cycles', () => {
   it.each(['src', 'local/gas', 'local/emulator', 'local/preview'])('in %s', (dir) => {
     expect(cycles(sourcesUnder(path.join(ROOT, dir)))).toEqual([]);
+  });
+
+  it.each(['src', 'src/addon'])('between the folders of %s', (dir) => {
+    expect(folderCycles(path.join(ROOT, dir))).toEqual([]);
   });
 });

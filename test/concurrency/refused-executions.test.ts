@@ -3,7 +3,6 @@
 // "There are too many scripts running simultaneously…" (local/gas/concurrent/scheduler.ts). A refused scheduled refresh, push
 // delivery or cell ran nothing: it must lose nothing, change nothing, and be made up for later.
 
-import { STATUS_SHEET_NAME } from '../../src/addon/tracking-sheet/format';
 import { serveLocalWebApp } from '../../local/emulator/webhooks/local-web-app';
 import { retryDelayMs } from '../../local/emulator/webhooks/delivery';
 import { postEvent } from '../../local/gas/web-app';
@@ -19,6 +18,7 @@ import {
   trackedNumbers,
   type Harness,
 } from './helpers';
+import { STATUS_SHEET } from '../../src/addon/sheets/sheet-names';
 
 const OWNER = 'user@example.com';
 const MINUTE = 60_000;
@@ -65,7 +65,7 @@ describe('a scheduled refresh refused while its owner runs 30 executions', () =>
     changeLfd(h, box, '2031-03-04');
     h.clock.advance(60 * MINUTE);
     const tracking = sheetValues(h);
-    const status = sheetValues(h, STATUS_SHEET_NAME);
+    const status = sheetValues(h, STATUS_SHEET);
     const lfd = lfdOf(h);
     const ledger = h.gas.properties.user.map.get('CT_TRIGGER_TIME');
     const triggerTime = h.gas.project.triggerRuntime.usedMs(OWNER, h.clock.now());
@@ -79,7 +79,7 @@ describe('a scheduled refresh refused while its owner runs 30 executions', () =>
     expect(outcomes.slice(0, 30).every((o) => o.ok)).toBe(true);
     // Nothing on the sheet changed or blanked; no lease, no lock; not a run, and no trigger time.
     expect(sheetValues(h)).toEqual(tracking);
-    expect(sheetValues(h, STATUS_SHEET_NAME)).toEqual(status);
+    expect(sheetValues(h, STATUS_SHEET)).toEqual(status);
     expect(documentProperty(h, 'CT_REFRESH_LEASE')).toBeUndefined();
     expect(locksHeld(h)).toEqual([]);
     expect(schedule(h)?.lastRunAt).toBe(ranAt);

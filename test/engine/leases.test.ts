@@ -1,7 +1,7 @@
 // The refresh lease (src/gas/leases.ts): a run releases only its own lease. A push or refresh
 // that outlived its lease must not remove the one another run has taken since.
 
-import type { DurableStore, SharedLock } from '../../src/ports';
+import type { DurableStore, SharedLock } from '../../src/core/ports';
 import { releaseLease, takeLease } from '../../src/gas/leases';
 
 function stores() {

@@ -1,6 +1,6 @@
 // The ref-number rules and the bound of their last-synced store.
 
-import type { DurableStore } from '../../src/ports';
+import type { DurableStore } from '../../src/core/ports';
 import {
   MAX_SHARD_CHARS,
   RefSyncStore,

@@ -1,6 +1,6 @@
 // In-memory engine ports for unit tests: a cache, a lock and a clock whose sleep moves time.
 
-import type { Clock, SharedCache, SharedLock } from '../../src/ports';
+import type { Clock, SharedCache, SharedLock } from '../../src/core/ports';
 
 export class TestClock implements Clock {
   constructor(public ms = Date.parse('2026-11-20T15:00:00Z')) {}

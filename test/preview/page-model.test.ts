@@ -2,7 +2,7 @@
 // as the sheet shows them, rule colours, formula results and errors, which cells are editable),
 // toasts, executions and the trigger; never the API key.
 
-import { ALL_HEADERS } from '../../src/addon/tracking-sheet/format';
+import { ALL_HEADERS } from '../../src/addon/tracking-sheet/tracking-format';
 import { pickDemoRows, type ShipmentsDocument } from '../../local/preview/demo/demo-rows';
 import { fillFormulasSheet, fillTrackingSheet } from '../../local/preview/demo/demo-sheet';
 import { todaySerial } from '../../local/preview/formula/sheet-values';

@@ -27,7 +27,7 @@ import {
   type ContainerAnswer,
   type ShipmentAnswer,
 } from '../../engine/tracking-data';
-import { Execution } from '../../gas/execution';
+import { Execution } from '../../execution/execution';
 import { containerNumberFrom, shipmentIdentifierFrom } from './cell-inputs';
 import { cellErrorValue, isBlank } from '../../core/cell-input';
 import { parseRow } from '../../core/row-input';

@@ -3,7 +3,7 @@
 import { AppError } from '../../core/errors';
 import { plural, sentence } from '../../core/wording';
 import { AlertQueue } from '../../engine/alert-queue';
-import { Execution } from '../../gas/execution';
+import { Execution } from '../../execution/execution';
 import { mailApp } from '../../gas/mail';
 import { activeSpreadsheet } from '../../gas/services';
 import {

@@ -8,7 +8,7 @@
 // that is under 0.5 M cells of the spreadsheet's 10 M.
 
 import { safeCell } from '../../core/sheet-text';
-import { ensureRows } from '../tracking-sheet/append';
+import { ensureRows } from '../sheets/ensure-rows';
 
 export const CHANGE_LOG_SHEET = 'Change Log';
 export const CHANGE_LOG_ARCHIVE_SHEET = 'Change Log archive';

@@ -29,7 +29,7 @@ import { toAppError } from '../../core/errors';
 import type { ContainerRecord, ShipmentRecord } from '../../core/model';
 import type { Settings } from '../../core/settings';
 import { AlertQueue, type AlertState } from '../../engine/alert-queue';
-import type { Execution } from '../../gas/execution';
+import type { Execution } from '../../execution/execution';
 import { mailApp, type MailPort } from '../../gas/mail';
 import type { MoneyAtRisk } from '../../core/pull-list';
 import { deliverAlerts, type DeliveryContext } from './alert-delivery';

@@ -17,7 +17,7 @@
 
 import { safeCell } from '../../core/sheet-text';
 import type { Snapshot } from '../../core/change-snapshot';
-import { ensureRows } from '../tracking-sheet/append';
+import { ensureRows } from '../sheets/ensure-rows';
 
 export const STATE_SHEET = 'Change Log state';
 const HEADERS = ['Number', 'Seen', 'Values', 'Alerted'];

@@ -11,7 +11,7 @@ import type { RowInput } from '../../core/row-input';
 import { trackingText, type LedgerEntry } from '../../engine/request-ledger';
 import { identifierKey } from '../../engine/record-store';
 import type { Observation } from './change-pipeline';
-import type { FreshRecords } from '../tracking-sheet/apply';
+import type { FreshRecords } from '../sheets/fresh-records';
 
 export function rowObservations(
   rows: readonly RowInput[],

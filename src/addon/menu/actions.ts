@@ -13,7 +13,7 @@ import {
   refreshSpreadsheet,
   refreshTrackingSheet,
   type RefreshReport,
-} from '../tracking-sheet/refresh';
+} from '../refresh/refresh-tracking-sheet';
 import { setupTrackingSheet } from '../tracking-sheet/setup';
 import { importAllContainers } from '../tracking-sheet/import-containers';
 

@@ -5,7 +5,7 @@
 
 import { deploymentMode } from '../schedule/auto-refresh';
 import { intervalChoices, type DeploymentMode } from '../schedule/refresh-intervals';
-import { STATUS_SHEET_NAME } from '../tracking-sheet/format';
+import { STATUS_SHEET } from '../sheets/sheet-names';
 
 type OpenEvent = { authMode?: GoogleAppsScript.Script.AuthMode };
 
@@ -47,7 +47,7 @@ export function onOpen(e?: OpenEvent): void {
 function showUnresolvedFailure(): void {
   try {
     const ss = SpreadsheetApp.getActive();
-    const failure = ss?.getSheetByName(STATUS_SHEET_NAME)?.getRange('B3').getValue();
+    const failure = ss?.getSheetByName(STATUS_SHEET)?.getRange('B3').getValue();
     if (typeof failure === 'string' && failure.trim() !== '') {
       ss.toast(
         `${failure} The Attention column shows the rows that are not up to date.`,

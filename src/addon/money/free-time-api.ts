@@ -7,11 +7,11 @@ import { FREE_TIME_SHEET } from '../../core/free-time';
 import type { PricedBox } from '../../core/money-outputs';
 import { readLayout } from '../../core/sheet-layout';
 import { RecordStore } from '../../engine/record-store';
-import { Execution } from '../../gas/execution';
+import { Execution } from '../../execution/execution';
 import { activeSpreadsheet } from '../../gas/services';
 import { readFreeTimeTerms } from './free-time-sheet';
-import { SHEET_NAME } from '../tracking-sheet/format';
-import { readRows, type Row } from '../tracking-sheet/rows-io';
+import { readRows, type Row } from '../sheets/rows-io';
+import { TRACKING_SHEET } from '../sheets/sheet-names';
 
 export interface FreeTimeReport extends FreeTimeSummary {
   /** The Free Time sheet exists (set-up creates it). */
@@ -26,7 +26,7 @@ export function getFreeTimeRules(): FreeTimeReport {
   const run = new Execution('sidebar');
   const terms = readFreeTimeTerms(ss);
   const boxes: PricedBox[] = [];
-  const tracking = ss.getSheetByName(SHEET_NAME);
+  const tracking = ss.getSheetByName(TRACKING_SHEET);
   if (tracking) {
     const values = tracking.getDataRange().getValues() as Row[];
     const rows = readRows(values, readLayout(values[0] ?? [])).filter((r) => !r.unusable);

@@ -11,7 +11,7 @@ import type { RowInput } from '../../core/row-input';
 import { trackingLink } from '../../core/settings';
 import { identifierKey } from '../../engine/record-store';
 import { rebuildPullList } from './pull-list-sheet';
-import { carrierOf, type FreshRecords } from '../tracking-sheet/apply';
+import { carrierOf, type FreshRecords } from '../sheets/fresh-records';
 
 /** Every box the sheet's rows stand for, once each (a box on its own row and in a BOL row too). */
 export function sheetBoxes(

@@ -13,7 +13,7 @@ import {
 import { AppError, toAppError, userMessage } from '../../core/errors';
 import { rememberSecret } from '../../core/redact';
 import { keyMayGoTo, parseHttpUrl } from '../../core/url';
-import type { DurableStore } from '../../ports';
+import type { DurableStore } from '../../core/ports';
 import {
   PUSH_PROBE_KEY,
   PUSH_SEEN_KEY,
@@ -24,7 +24,7 @@ import {
   type PushState,
 } from '../../engine/push-state';
 import type { ApiClient } from '../../api/client';
-import { Execution } from '../../gas/execution';
+import { Execution } from '../../execution/execution';
 import { appsScriptClock } from '../../gas/services';
 import { activeSpreadsheetId, newSecretToken } from '../../gas/web-app';
 import { deploymentMode } from '../schedule/auto-refresh';

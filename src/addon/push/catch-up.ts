@@ -17,9 +17,9 @@ import {
   type PushState,
 } from '../../engine/push-state';
 import type { SyncResult } from '../../engine/sheet-sync';
-import type { Execution } from '../../gas/execution';
-import { applyFresh } from '../tracking-sheet/apply-records';
-import { fetchAbout, fetchNotification } from './apply';
+import type { Execution } from '../../execution/execution';
+import { applyFresh } from '../updates/apply-fresh';
+import { fetchAbout, fetchNotification } from './notification-fetch';
 
 /** Pages of 100 read per refresh, and notifications applied one by one per refresh. */
 export const CATCH_UP_PAGES = 3;

@@ -24,7 +24,7 @@ import {
   PUSH_PROBE_KEY,
   PUSH_TOKEN_KEY,
 } from '../../engine/push-state';
-import { Execution } from '../../gas/execution';
+import { Execution } from '../../execution/execution';
 import { releaseLease, takeLease } from '../../gas/leases';
 import {
   appsScriptClock,
@@ -36,8 +36,8 @@ import {
   openSpreadsheet,
   setDocumentProperty,
 } from '../../gas/web-app';
-import { applyFresh } from '../tracking-sheet/apply-records';
-import { aboutKey, fetchAbout, fetchNotification } from './apply';
+import { applyFresh } from '../updates/apply-fresh';
+import { aboutKey, fetchAbout, fetchNotification } from './notification-fetch';
 
 interface WebAppEvent {
   parameter?: Record<string, unknown>;

@@ -15,7 +15,7 @@
 
 import { AppError } from '../../core/errors';
 import type { Settings } from '../../core/settings';
-import { Execution, type ExecutionContext } from '../../gas/execution';
+import { Execution, type ExecutionContext } from '../../execution/execution';
 import { activeSpreadsheet, runsBound, triggerStores } from '../../gas/services';
 import {
   allTriggerRecords,
@@ -44,7 +44,7 @@ import {
   type DeploymentMode,
   type RefreshInterval,
 } from './refresh-intervals';
-import { STATUS_SHEET_NAME } from '../tracking-sheet/format';
+import { STATUS_SHEET } from '../sheets/sheet-names';
 
 export const TRIGGER_HANDLER = 'runScheduledRefresh';
 
@@ -273,7 +273,7 @@ function widenedNote(schedule: { widened?: Widened } | null | undefined): string
 /** When the spreadsheet's schedule was last seen working: the last refresh of any kind counts. */
 function lastRefreshAt(): number | null {
   const at = SpreadsheetApp.getActive()
-    ?.getSheetByName(STATUS_SHEET_NAME)
+    ?.getSheetByName(STATUS_SHEET)
     ?.getRange(1, 1, 3, 2)
     .getValues()
     .find((r) => String(r[0]).trim().toLowerCase() === 'last refresh')?.[1];

@@ -8,7 +8,7 @@ import {
 } from '../../api/carrier-inference';
 import { AppError } from '../../core/errors';
 import { plausibleTrackingNumber } from '../../core/tracking-number';
-import { Execution } from '../../gas/execution';
+import { Execution } from '../../execution/execution';
 
 export interface CarrierQuery {
   number: string;

@@ -16,7 +16,7 @@ import { intervalChoices } from '../schedule/refresh-intervals';
 import { getAutoRefresh, type AutoRefreshState } from '../schedule/auto-refresh';
 import { getPushStatus } from '../push/api';
 import { getSettings } from './settings';
-import { STATUS_SHEET_NAME } from '../tracking-sheet/format';
+import { STATUS_SHEET } from '../sheets/sheet-names';
 
 export type Section<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -147,7 +147,7 @@ function accountLimits(now: number): Limit[] {
 
 /** The hidden status sheet the refresh writes ("Last refresh", "Status" rows); never created here. */
 function lastRefresh(): LastRefresh | null {
-  const sheet = SpreadsheetApp.getActive().getSheetByName(STATUS_SHEET_NAME);
+  const sheet = SpreadsheetApp.getActive().getSheetByName(STATUS_SHEET);
   if (!sheet) return null;
   const rows = Math.min(Math.max(sheet.getLastRow(), 1), 10);
   const values = sheet.getRange(1, 1, rows, 2).getValues();

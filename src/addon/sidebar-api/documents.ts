@@ -10,7 +10,7 @@ import {
   requestBlob,
   type BlobRecord,
 } from '../../engine/document-upload';
-import { Execution } from '../../gas/execution';
+import { Execution } from '../../execution/execution';
 import {
   describeBlob,
   openUploadFile,

@@ -8,11 +8,11 @@ import { parseRow, splitRefNumbers, type RowInput } from '../../core/row-input';
 import { readLayout, type SheetLayout } from '../../core/sheet-layout';
 import { trackingLink } from '../../core/settings';
 import { sentence } from '../../core/wording';
-import { Execution } from '../../gas/execution';
+import { Execution } from '../../execution/execution';
 import { appsScriptClock } from '../../gas/services';
 import { observeNow, type Observation } from '../changes/change-pipeline';
 import { recordSidebarRefs } from '../tracking-sheet/ref-sync';
-import { SHEET_NAME } from '../tracking-sheet/format';
+import { TRACKING_SHEET } from '../sheets/sheet-names';
 
 export interface SelectedRow {
   row: number;
@@ -60,7 +60,7 @@ function lookup(run: Execution, number: string, kind: 'container' | 'shipment') 
 export function getSelectedRow(): SelectedRow | null {
   const ss = SpreadsheetApp.getActive();
   const sheet = ss.getActiveSheet();
-  if (sheet.getName() !== SHEET_NAME) return null;
+  if (sheet.getName() !== TRACKING_SHEET) return null;
   const row = ss.getActiveRange()?.getRow() ?? 0;
   if (row < 2) return null;
   const width = sheet.getLastColumn();
@@ -162,7 +162,7 @@ function showInSheet(
 ): void {
   const now = appsScriptClock.now();
   const ss = SpreadsheetApp.getActive();
-  const sheet = ss.getSheetByName(SHEET_NAME);
+  const sheet = ss.getSheetByName(TRACKING_SHEET);
   let layout: SheetLayout | null = null;
   const rows: RowInput[] = [];
   if (sheet) {

@@ -10,7 +10,7 @@ import {
   type SettingsInput,
 } from '../../core/settings';
 import { plural } from '../../core/wording';
-import { Execution } from '../../gas/execution';
+import { Execution } from '../../execution/execution';
 import { copySettingsToTrigger } from '../schedule/auto-refresh';
 
 export function saveSettings(input: SettingsInput): PublicSettings {

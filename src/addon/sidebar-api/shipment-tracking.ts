@@ -17,9 +17,9 @@ import { STOPPED_BY_USER, stopStateOf, trackingStateText } from '../../core/trac
 import { plural, sentence } from '../../core/wording';
 import { notTrackedError, shipmentMissing } from '../../engine/tracking-data';
 import { identifierKey } from '../../engine/record-store';
-import { Execution } from '../../gas/execution';
+import { Execution } from '../../execution/execution';
 import { activeSpreadsheet } from '../../gas/services';
-import { applyFresh } from '../tracking-sheet/apply-records';
+import { applyFresh } from '../updates/apply-fresh';
 
 /** Pages of events read per container (100 each): a journey has a few dozen. */
 const MAX_EVENT_PAGES = 3;

@@ -4,7 +4,7 @@
 
 import { paginate } from '../../api/paginate';
 import { shippingLinesOf, type ShippingLine } from '../../api/resources';
-import { Execution } from '../../gas/execution';
+import { Execution } from '../../execution/execution';
 
 const KEY = 'ct:shipping-lines';
 /** About 40 carriers a page today; 10 pages leave ample room and still bound the requests. */

@@ -12,11 +12,11 @@ import { REQUEST_TYPES, type RequestType } from '../../core/model';
 import { splitRefNumbers } from '../../core/row-input';
 import { isDuplicate } from '../../engine/bulk-tracking';
 import { RequestLedger, trackingText, type LedgerEntry } from '../../engine/request-ledger';
-import { Execution } from '../../gas/execution';
+import { Execution } from '../../execution/execution';
 import { activeSpreadsheet, documentProperties } from '../../gas/services';
 import { observeNow } from '../changes/change-pipeline';
 import { appendNewRows } from '../tracking-sheet/append';
-import { SHEET_NAME } from '../tracking-sheet/format';
+import { TRACKING_SHEET } from '../sheets/sheet-names';
 
 export interface TrackingRequestForm {
   requestType: string;
@@ -77,7 +77,7 @@ export function validateTrackingRequest(form: TrackingRequestForm): {
  */
 function addTrackingRow(run: Execution, input: ReturnType<typeof validateTrackingRequest>): void {
   try {
-    const sheet = activeSpreadsheet().getSheetByName(SHEET_NAME);
+    const sheet = activeSpreadsheet().getSheetByName(TRACKING_SHEET);
     if (!sheet) return;
     appendNewRows(
       sheet,

@@ -16,9 +16,10 @@ import {
 } from '../../core/sheet-layout';
 import { AppError } from '../../core/errors';
 import { fitCellText } from '../../core/sheet-text';
-import type { SharedLock } from '../../ports';
+import type { SharedLock } from '../../core/ports';
 import { identifierKey } from '../../engine/record-store';
-import { writeOutputs } from './rows-io';
+import { ensureRows } from '../sheets/ensure-rows';
+import { writeOutputs } from '../sheets/rows-io';
 
 export type NewRow = { Number: string } & Partial<Record<Exclude<InputHeader, 'Number'>, string>>;
 
@@ -74,16 +75,6 @@ export function writeInputTexts(
   texts: string[][],
 ): void {
   range.setNumberFormat('@').setValues(texts.map((row) => row.map((t) => fitCellText(t))));
-}
-
-/**
- * Makes the sheet at least `lastRow` rows tall: a range past the sheet's last row is out of
- * bounds for getRange ("The coordinates of the range are outside the dimensions of the sheet");
- * only appendRow grows a sheet by itself.
- */
-export function ensureRows(sheet: GoogleAppsScript.Spreadsheet.Sheet, lastRow: number): void {
-  const max = sheet.getMaxRows();
-  if (lastRow > max) sheet.insertRowsAfter(max, lastRow - max);
 }
 
 /** Runs of adjacent input columns present in the sheet. */

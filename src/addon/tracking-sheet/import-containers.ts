@@ -22,12 +22,13 @@ import type { SyncResult } from '../../engine/sheet-sync';
 import { plural, sentence } from '../../core/wording';
 import { RecordCollector, isApiError } from '../../engine/record-collector';
 import { RecordStore, shipmentIdentifiers } from '../../engine/record-store';
-import { Execution, BUDGETS } from '../../gas/execution';
+import { Execution, BUDGETS } from '../../execution/execution';
 import { releaseLease, takeLease } from '../../gas/leases';
 import { activeSpreadsheet, appsScriptClock } from '../../gas/services';
 import { appendNewRows, type AppendOptions, type NewRow } from './append';
-import { containersByShipment, trackedRowUpdate } from './apply';
-import { SHEET_NAME } from './format';
+import { trackedRowUpdate } from '../sheets/row-writes';
+import { containersByShipment } from '../sheets/fresh-records';
+import { TRACKING_SHEET } from '../sheets/sheet-names';
 
 /** A cached listing younger than this stands in for a new one. */
 const CACHED_LISTING_FRESH_MS = 15 * 60_000;
@@ -199,11 +200,11 @@ export function importAllContainers(options: { includeFinished?: boolean } = {})
     };
   }
   try {
-    const sheet = activeSpreadsheet().getSheetByName(SHEET_NAME);
+    const sheet = activeSpreadsheet().getSheetByName(TRACKING_SHEET);
     if (!sheet) {
       throw new AppError(
         'input',
-        `There is no sheet named "${SHEET_NAME}". Run Container Tracking → Set up Tracking sheet first.`,
+        `There is no sheet named "${TRACKING_SHEET}". Run Container Tracking → Set up Tracking sheet first.`,
       );
     }
     const client = run.client(run.settings());

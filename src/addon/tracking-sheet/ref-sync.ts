@@ -11,7 +11,7 @@ import type { RowInput } from '../../core/row-input';
 import type { SheetLayout } from '../../core/sheet-layout';
 import { isApiError } from '../../engine/record-collector';
 import type { RecordStore } from '../../engine/record-store';
-import type { DurableStore } from '../../ports';
+import type { DurableStore } from '../../core/ports';
 import {
   RefSyncStore,
   decideRefs,

@@ -3,35 +3,13 @@
 
 import { readLayout } from '../../core/sheet-layout';
 import { ensureFreeTimeSheet } from '../money/free-time-sheet';
-import {
-  ALL_HEADERS,
-  REFRESH_SIGNAL_NAME,
-  SHEET_NAME,
-  STATUS_SHEET_NAME,
-  NEW_SHEET_COLUMNS,
-  applyFormats,
-} from './format';
-
-export function statusSheet(
-  ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
-): GoogleAppsScript.Spreadsheet.Sheet {
-  let sheet = ss.getSheetByName(STATUS_SHEET_NAME);
-  if (!sheet) {
-    sheet = ss.insertSheet(STATUS_SHEET_NAME);
-    sheet.getRange(1, 1, 2, 2).setValues([
-      ['Last refresh', ''],
-      ['Status', 'Not refreshed yet'],
-    ]);
-    sheet.hideSheet();
-  }
-  if (!ss.getRangeByName(REFRESH_SIGNAL_NAME))
-    ss.setNamedRange(REFRESH_SIGNAL_NAME, sheet.getRange('B1'));
-  return sheet;
-}
+import { ALL_HEADERS, NEW_SHEET_COLUMNS, applyFormats } from './tracking-format';
+import { TRACKING_SHEET } from '../sheets/sheet-names';
+import { statusSheet } from '../sheets/status-sheet';
 
 export function setupTrackingSheet(): string {
   const ss = SpreadsheetApp.getActive();
-  const sheet = ss.getSheetByName(SHEET_NAME) ?? ss.insertSheet(SHEET_NAME);
+  const sheet = ss.getSheetByName(TRACKING_SHEET) ?? ss.insertSheet(TRACKING_SHEET);
   const width = Math.max(sheet.getLastColumn(), 1);
   const header = sheet.getRange(1, 1, 1, width).getValues()[0] ?? [];
   const present = new Set(header.map((h) => String(h).trim().toLowerCase()));

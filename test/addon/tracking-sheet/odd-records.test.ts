@@ -3,7 +3,7 @@
 // empty account, and what the service did not send is unknown, not empty.
 
 import fc from 'fast-check';
-import { ALL_HEADERS } from '../../../src/addon/tracking-sheet/format';
+import { ALL_HEADERS } from '../../../src/addon/tracking-sheet/tracking-format';
 import { createHarness, column, sheetValues, rewriteAnswers } from '../../helpers/addon-harness';
 import { OUTPUTS_OF } from '../../helpers/outputs-of';
 

@@ -1,7 +1,7 @@
 // The Tracking sheet's Terminal column (PRODUCT.md, "More outputs"): the POD terminal's name, from
 // the terminal the service includes with each container (`include=pod_terminal`).
 
-import { ALL_HEADERS } from '../../../src/addon/tracking-sheet/format';
+import { ALL_HEADERS } from '../../../src/addon/tracking-sheet/tracking-format';
 import { terminal, terminalById } from '../../../local/emulator/data/places';
 import { createHarness, column, sheetValues, rewriteAnswers } from '../../helpers/addon-harness';
 

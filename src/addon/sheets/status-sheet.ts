@@ -1,0 +1,22 @@
+// The hidden status sheet: how the last refresh went. B1 (named CT_LAST_REFRESH) is the cell
+// custom-function formulas may point at, so a refresh that wrote makes them recalculate; B3
+// keeps an unresolved failure for the next time the spreadsheet is opened.
+
+import { STATUS_SHEET, REFRESH_SIGNAL_NAME } from './sheet-names';
+
+export function statusSheet(
+  ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
+): GoogleAppsScript.Spreadsheet.Sheet {
+  let sheet = ss.getSheetByName(STATUS_SHEET);
+  if (!sheet) {
+    sheet = ss.insertSheet(STATUS_SHEET);
+    sheet.getRange(1, 1, 2, 2).setValues([
+      ['Last refresh', ''],
+      ['Status', 'Not refreshed yet'],
+    ]);
+    sheet.hideSheet();
+  }
+  if (!ss.getRangeByName(REFRESH_SIGNAL_NAME))
+    ss.setNamedRange(REFRESH_SIGNAL_NAME, sheet.getRange('B1'));
+  return sheet;
+}
