@@ -1,9 +1,16 @@
-// Builds the add-in for Apps Script (default) and the local Node tools (--local).
+// Builds the add-in for Apps Script, as a bound script (default, into dist/) or as the editor
+// add-on (--addon, into dist-addon/), and the local Node tools (--local).
 //
-// `clasp push` sends every script file under dist/ (.clasp.json rootDir) that .claspignore allows,
-// so dist/ holds the add-in's files only: the local tools build to local/.build/, and the add-in
-// build deletes anything else it finds in dist/ (an older layout's Node bundles would otherwise be
-// pushed, and their top-level `require` fails every execution in Apps Script).
+// The two builds differ in what they are, decided here and never guessed at run time: the bundle's
+// `__DEPLOYMENT__` (src/core/deployment.ts) and the manifest. The add-on's manifest is the bound
+// one without the `webapp` section (an add-on has no web app: push updates are the bound build's)
+// and with only the scopes the add-on uses (ADDON_SCOPES).
+//
+// `clasp push` sends every script file under the build's folder (the project file's rootDir) that
+// .claspignore allows, so each folder holds the add-in's files only: the local tools build to
+// local/.build/, and the add-in build deletes anything else it finds in its folder (an older
+// layout's Node bundles would otherwise be pushed, and their top-level `require` fails every
+// execution in Apps Script).
 //
 // Apps Script only calls top-level `function` declarations and esbuild strips JSDoc, so the add-in
 // is bundled as an IIFE with a private global, and a footer of generated stubs (with the
@@ -25,7 +32,37 @@ import path from 'node:path';
 const BUNDLE_GLOBAL = 'ContainerTracking';
 const args = new Set(process.argv.slice(2));
 
-const DIST = 'dist';
+/** Where each build goes (the rootDir of its clasp project file) and what it is. */
+const BUILDS = {
+  bound: { dist: 'dist', deployment: 'bound' },
+  addon: { dist: 'dist-addon', deployment: 'add-on' },
+};
+const BUILD = args.has('--addon') ? BUILDS.addon : BUILDS.bound;
+const DIST = BUILD.dist;
+
+/**
+ * The add-on's scopes, each justified in docs/marketplace/scopes.md. A scope the bound manifest
+ * gains is not the add-on's until it is listed here (and justified there).
+ */
+const ADDON_SCOPES = [
+  'https://www.googleapis.com/auth/spreadsheets',
+  'https://www.googleapis.com/auth/script.external_request',
+  'https://www.googleapis.com/auth/script.container.ui',
+  'https://www.googleapis.com/auth/script.scriptapp',
+  'https://www.googleapis.com/auth/script.send_mail',
+  'https://www.googleapis.com/auth/drive.file',
+  'https://www.googleapis.com/auth/userinfo.email',
+];
+
+/** The build's appsscript.json: the bound one as written, or the add-on's made from it. */
+function manifest() {
+  const bound = JSON.parse(readFileSync('appsscript.json', 'utf8'));
+  if (BUILD.deployment === 'bound') return bound;
+  const { webapp: _webapp, ...addon } = bound;
+  const unknown = ADDON_SCOPES.filter((s) => !bound.oauthScopes.includes(s));
+  if (unknown.length) throw new Error(`ADDON_SCOPES lists scopes appsscript.json lacks: ${unknown}`);
+  return { ...addon, oauthScopes: bound.oauthScopes.filter((s) => ADDON_SCOPES.includes(s)) };
+}
 /** Exactly what clasp pushes (.claspignore allows these and nothing else). */
 const ADDON_FILES = new Set(['Code.js', 'Sidebar.html', 'appsscript.json']);
 /** Gitignored, outside what clasp pushes. */
@@ -125,6 +162,7 @@ async function buildAddon() {
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: 'none',
+    define: { __DEPLOYMENT__: JSON.stringify(BUILD.deployment) },
     write: false,
   });
   const body = result.outputFiles[0].text;
@@ -148,10 +186,10 @@ async function buildAddon() {
     '// Container Tracking for Google Sheets. Built file: edit src/ and run `npm run build`.\n';
   const footer = surface.map(stub).join('\n');
   writeAtomically('Code.js', `${header}${body}\n${footer}`);
-  writeAtomically('appsscript.json', readFileSync('appsscript.json', 'utf8'));
+  writeAtomically('appsscript.json', `${JSON.stringify(manifest(), null, 2)}\n`);
   await buildSidebar();
   console.log(
-    `built dist/Code.js (${Buffer.byteLength(body + footer)} bytes, ${surface.length} public functions)`,
+    `built ${DIST}/Code.js (${BUILD.deployment}: ${Buffer.byteLength(body + footer)} bytes, ${surface.length} public functions)`,
   );
 }
 

@@ -2,8 +2,20 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+const NODE_GLOBALS = ['process', 'require', 'Buffer', '__dirname'];
+const GAS_SERVICES = [
+  'ScriptApp',
+  'CacheService',
+  'PropertiesService',
+  'LockService',
+  'UrlFetchApp',
+  'MailApp',
+  'Session',
+  'Utilities',
+];
+
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'local/.build/', 'coverage/', 'test-results/'] },
+  { ignores: ['node_modules/', 'dist/', 'dist-addon/', 'local/.build/', 'coverage/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,8 +32,25 @@ export default tseslint.config(
     // Add-in code runs in Apps Script: no Node globals, and no logging of anything that could hold the key.
     files: ['src/**/*.ts'],
     rules: {
-      'no-restricted-globals': ['error', 'process', 'require', 'Buffer', '__dirname'],
+      'no-restricted-globals': ['error', ...NODE_GLOBALS],
       'no-console': 'error',
+    },
+  },
+  {
+    // One boundary for Apps Script: only src/gas/ calls the services that hold state, quota or
+    // identity (stores, locks, fetch, mail, triggers, session). The add-in's edges may still use
+    // the document and its UI (SpreadsheetApp, HtmlService): sheets and dialogs are their job.
+    files: ['src/**/*.ts'],
+    ignores: ['src/gas/**', 'src/sidebar/client/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...NODE_GLOBALS,
+        ...GAS_SERVICES.map((name) => ({
+          name,
+          message: `Only src/gas/ calls ${name}: add or use a port there.`,
+        })),
+      ],
     },
   },
   {

@@ -115,7 +115,7 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
       [
         'onOpen',
         'trigger',
-        'Builds the Container Tracking menu.',
+        'Builds the add-on menu.',
         [{ name: 'e', doc: 'The open event.', optional: true }],
       ],
       [
@@ -124,7 +124,7 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
         'Builds the menu right after an add-on install.',
         [{ name: 'e', doc: 'The install event.', optional: true }],
       ],
-      ['showSidebar', 'server', 'Opens the Container Tracking sidebar.', []],
+      ['showSidebar', 'server', 'Opens the sidebar.', []],
       ['showSettings', 'server', 'Opens the sidebar on its Settings tab.', []],
       ['menuSetUpTrackingSheet', 'server', 'Menu: creates or repairs the Tracking sheet.', []],
       ['menuRefreshNow', 'server', 'Menu: refreshes the Tracking sheet now.', []],

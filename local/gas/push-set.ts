@@ -45,14 +45,16 @@ interface Pattern {
   regex: RegExp;
 }
 
-/** The .clasp.json whose rootDir is `folder`, searched upwards as clasp finds its project. */
+/**
+ * The project directory `folder` is pushed from: the nearest one above it holding a clasp project
+ * file. clasp takes the project file from `--project` (each build's, beside .clasp.json: the
+ * deploy's .clasp.bound.json / .clasp.addon.json) or finds .clasp.json upwards, and reads
+ * .claspignore from the project file's directory, so every build of the repository is pushed
+ * under the one .claspignore at its top.
+ */
 function projectOf(folder: string): string | undefined {
   for (let dir = folder; ; dir = path.dirname(dir)) {
-    const config = path.join(dir, '.clasp.json');
-    if (existsSync(config)) {
-      const { rootDir } = JSON.parse(readFileSync(config, 'utf8')) as { rootDir?: string };
-      return path.resolve(dir, rootDir ?? '.') === folder ? dir : undefined;
-    }
+    if (existsSync(path.join(dir, '.clasp.json'))) return dir;
     if (path.dirname(dir) === dir) return undefined;
   }
 }

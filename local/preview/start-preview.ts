@@ -21,6 +21,7 @@ import { PreviewSession } from './preview-session';
 import { previewRoutes, type PageAssets } from './routes';
 import { startTicker } from './ticker';
 import { loopbackTestDeliveries, WebAppExec } from './web-app-exec';
+import { PRODUCT_NAME } from '../../src/core/product';
 
 export interface PreviewOptions {
   /** The page's port (0: any free port). */
@@ -136,7 +137,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
         },
         scriptTimeZone,
         // The script project's name: what createAddonMenu() shows under Extensions.
-        addOnName: 'Container Tracking',
+        addOnName: PRODUCT_NAME,
         // The sample documents, as Drive files with Drive-shaped ids (local/gas loads the folder).
         drive: existsSync(p.samples) ? p.samples : { files: [] },
       },

@@ -18,6 +18,7 @@ import {
   type TransportRequest,
   type TransportResponse,
 } from './transport';
+import { PRODUCT_NAME } from '../core/product';
 
 export const JSON_API = 'application/vnd.api+json';
 
@@ -108,7 +109,7 @@ export class ApiClient {
     if (!this.base) {
       return new AppError(
         'config',
-        'The API base URL in Settings is not an https address of the tracking service. Open Container Tracking → Settings and correct it.',
+        `The API base URL in Settings is not an https address of the tracking service. Open Extensions → ${PRODUCT_NAME} → Settings and correct it.`,
       );
     }
     const parsed = parseHttpUrl(buildUrl(this.options.apiBaseUrl, req.path, req.query), {

@@ -3,6 +3,7 @@
 import { AppError, type ApiErrorObject } from '../core/errors';
 import { parseDocument } from './jsonapi';
 import { headerValue, type TransportResponse } from './transport';
+import { PRODUCT_NAME } from '../core/product';
 
 /** Retry-After is seconds (or an HTTP date); absent or odd values fall back to a minute. */
 export function retryAfterSeconds(headers: Record<string, string>, nowMs: number): number {
@@ -47,7 +48,7 @@ export function errorFromResponse(response: TransportResponse, nowMs: number): A
   if (status === 401 || status === 403) {
     return new AppError(
       'auth',
-      `The tracking service rejected the API key (${status}). Open Container Tracking → Settings and paste a valid key.`,
+      `The tracking service rejected the API key (${status}). Open Extensions → ${PRODUCT_NAME} → Settings and paste a valid key.`,
       { status, errors },
     );
   }

@@ -8,6 +8,7 @@ import type { Alert, AlertKind } from './alert-rules';
 import type { MoneyAtRisk } from './pull-list';
 import { trackingLink } from './settings';
 import { plural } from './wording';
+import { PRODUCT_NAME } from './product';
 
 export interface AlertEmailInput {
   kind: 'immediate' | 'digest';
@@ -142,7 +143,7 @@ export function renderAlertEmail(input: AlertEmailInput): AlertEmail {
   }
   const intro =
     input.kind === 'immediate'
-      ? 'Container Tracking saw these in your spreadsheet'
+      ? `${PRODUCT_NAME} saw these in your spreadsheet`
       : 'Your daily container digest for';
   const more =
     left > 0
@@ -164,7 +165,7 @@ export function renderAlertEmail(input: AlertEmailInput): AlertEmail {
       '',
     ]),
     ...(more ? [more, ''] : []),
-    'Sent by Container Tracking for Google Sheets. Change the recipients in its sidebar, Settings.',
+    `Sent by ${PRODUCT_NAME}. Change the recipients in its sidebar, Settings.`,
   ].join('\n');
 
   const e = escapeHtml;
@@ -184,7 +185,7 @@ export function renderAlertEmail(input: AlertEmailInput): AlertEmail {
           .join('')}</ul>`,
     ),
     ...(more ? [`<p>${e(more)}</p>`] : []),
-    '<p>Sent by Container Tracking for Google Sheets. Change the recipients in its sidebar, Settings.</p>',
+    `<p>Sent by ${PRODUCT_NAME}. Change the recipients in its sidebar, Settings.</p>`,
   ].join('\n');
 
   return { subject: subjectOf(input), body: text, htmlBody: html };

@@ -27,3 +27,21 @@ export function localTimeText(instant: Date | number, timeZone: string): string 
   const zone = timeZone === 'UTC' || timeZone === 'Etc/UTC' ? 'UTC' : parts.timeZoneName;
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${zone}`;
 }
+
+const readable = memoFormatter({
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** A moment as people read it in messages, in a zone it names: `Nov 20, 2026 11:00 EST`. */
+export function readableTimeText(instant: Date | number, timeZone: string): string {
+  const parts: Record<string, string> = {};
+  for (const p of readable(timeZone).formatToParts(new Date(instant))) parts[p.type] = p.value;
+  const zone = timeZone === 'UTC' || timeZone === 'Etc/UTC' ? 'UTC' : parts.timeZoneName;
+  return `${parts.month} ${parts.day}, ${parts.year} ${parts.hour}:${parts.minute} ${zone}`;
+}

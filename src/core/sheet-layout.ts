@@ -1,6 +1,7 @@
 // The Tracking sheet's columns, found by header text so users can reorder them and add their own.
 
 import { AppError } from './errors';
+import { PRODUCT_NAME } from './product';
 
 export const INPUT_HEADERS = ['Number', 'SCAC', 'Type', 'Ref Numbers'] as const;
 export const OUTPUT_HEADERS = [
@@ -71,7 +72,7 @@ export function readLayout(headerRow: readonly unknown[]): SheetLayout {
   if (!found.has('Number')) {
     throw new AppError(
       'input',
-      'The Tracking sheet has no "Number" header in row 1. Run Container Tracking → Set up Tracking sheet to repair the headers.',
+      `The Tracking sheet has no "Number" header in row 1. Run Extensions → ${PRODUCT_NAME} → Set up Tracking sheet to repair the headers.`,
     );
   }
   const layout: SheetLayout = { inputs: {}, outputs: {}, width: headerRow.length };

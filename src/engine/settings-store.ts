@@ -18,6 +18,7 @@ import {
 } from '../core/settings';
 import type { DurableStore, SharedCache } from '../core/ports';
 import { CACHE_TTL_SECONDS } from './record-store';
+import { PRODUCT_NAME } from '../core/product';
 
 export const SETTINGS_CACHE_KEY = 'ct:settings';
 const PROPERTY = {
@@ -32,8 +33,7 @@ const PROPERTY = {
   alertDigestHour: 'CT_ALERT_DIGEST_HOUR',
 } as const;
 
-export const NO_KEY_MESSAGE =
-  'No API key is set. Open Extensions → Container Tracking → Settings and paste your tracking API key.';
+export const NO_KEY_MESSAGE = `No API key is set. Open Extensions → ${PRODUCT_NAME} → Settings and paste your tracking API key.`;
 
 /** A stored key counts only for the origin it was saved for (see mergeSettings). */
 function boundKey(s: Settings): Settings {

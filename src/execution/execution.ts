@@ -13,9 +13,10 @@ import {
 } from '../engine/request-gate';
 import { SETTINGS_CACHE_KEY, SettingsStore, requireKey } from '../engine/settings-store';
 import { TrackingData } from '../engine/tracking-data';
-import { cellStores } from '../gas/cell-stores';
-import { appsScriptClock, documentStores, type SheetStores } from '../gas/services';
 import { UrlFetchTransport } from '../gas/url-fetch-transport';
+import { appsScriptClock } from '../gas/clock';
+import { spreadsheetStores } from './stores';
+import type { SheetStores } from '../gas/stores';
 
 export type ExecutionKind = 'cell' | 'sidebar' | 'trigger' | 'push';
 
@@ -69,8 +70,7 @@ export class Execution {
     readonly kind: ExecutionKind,
     context: ExecutionContext = {},
   ) {
-    this.stores =
-      context.stores ?? (kind === 'cell' ? cellStores() : documentStores(kind !== 'push'));
+    this.stores = context.stores ?? spreadsheetStores();
     this.cache = this.stores.cache;
     this.lock = lazyLock(this.stores);
     this.store = new RecordStore(this.cache, this.lock, appsScriptClock);

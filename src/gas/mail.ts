@@ -5,6 +5,7 @@
 // means "not now".
 
 import type { AlertEmail } from '../core/alert-email';
+import { PRODUCT_NAME } from '../core/product';
 
 export interface MailPort {
   /** Recipients this user may still send to today (-1 or less: none). */
@@ -20,6 +21,6 @@ export const mailApp: MailPort = {
       subject: email.subject,
       body: email.body,
       htmlBody: email.htmlBody,
-      name: 'Container Tracking',
+      name: PRODUCT_NAME,
     }),
 };

@@ -6,6 +6,7 @@
 // show, and a key that is theirs alone to compare), its interval, and when it last ran. One small
 // value, rewritten in place: bounded whatever the spreadsheet's age.
 
+import { effectiveUserEmail } from './session';
 import type { Widened } from './trigger-records';
 
 export interface SharedSchedule {
@@ -69,13 +70,7 @@ export function myUserKey(): string {
 }
 
 /** The e-mail of the account this execution runs as; '' when Google does not say. */
-export function myEmail(): string {
-  try {
-    return Session.getEffectiveUser().getEmail();
-  } catch {
-    return '';
-  }
-}
+export const myEmail = effectiveUserEmail;
 
 const HOUR = 60 * 60_000;
 

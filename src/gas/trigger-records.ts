@@ -7,7 +7,7 @@
 // live trigger (Apps Script allows 20 triggers per user per script); stale ones are pruned.
 
 import { alertSettingsOf, type Settings } from '../core/settings';
-import { sheetPrefix } from './services';
+import { sheetPrefix } from './stores';
 
 export interface TriggerRecord {
   spreadsheetId: string;

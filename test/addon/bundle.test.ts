@@ -1,4 +1,5 @@
-// The built dist/ as Apps Script receives it.
+// Both builds as Apps Script receives them: dist/ (the bound script) and dist-addon/ (the editor
+// add-on), each from `npm run build` / `npm run build:addon`.
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -6,10 +7,23 @@ import vm from 'node:vm';
 import { UrlFetchAllowlist } from '../../local/gas/url-fetch-allowlist';
 import { PUBLIC_FUNCTIONS } from '../../src/surface';
 
-const dist = path.resolve(__dirname, '../../dist');
-const code = readFileSync(path.join(dist, 'Code.js'), 'utf8');
+interface Manifest {
+  runtimeVersion: string;
+  oauthScopes: string[];
+  urlFetchWhitelist: string[];
+  webapp?: unknown;
+}
 
-describe('dist/Code.js', () => {
+const built = (folder: string) => {
+  const dist = path.resolve(__dirname, '../..', folder);
+  return {
+    code: readFileSync(path.join(dist, 'Code.js'), 'utf8'),
+    manifest: JSON.parse(readFileSync(path.join(dist, 'appsscript.json'), 'utf8')) as Manifest,
+  };
+};
+const BUILDS = { 'dist (bound)': built('dist'), 'dist-addon (add-on)': built('dist-addon') };
+
+describe.each(Object.entries(BUILDS))('%s', (_name, { code, manifest }) => {
   it('declares every public function at the top level with its real parameter names', () => {
     for (const fn of PUBLIC_FUNCTIONS) {
       const params = fn.params.map((p) => p.name).join(', ');
@@ -41,7 +55,6 @@ describe('dist/Code.js', () => {
   });
 
   it('ships a V8 manifest with explicit scopes', () => {
-    const manifest = JSON.parse(readFileSync(path.join(dist, 'appsscript.json'), 'utf8'));
     expect(manifest.runtimeVersion).toBe('V8');
     expect(manifest.oauthScopes).toEqual(
       expect.arrayContaining([
@@ -54,7 +67,6 @@ describe('dist/Code.js', () => {
   });
 
   it('lets UrlFetchApp reach every host the add-in fetches, and those only', () => {
-    const manifest = JSON.parse(readFileSync(path.join(dist, 'appsscript.json'), 'utf8'));
     const list = new UrlFetchAllowlist(manifest.urlFetchWhitelist);
     // The API, and the direct-upload endpoint at its origin.
     expect(list.allows('https://api.terminal49.com/v2/containers?page[size]=100')).toBe(true);
@@ -73,6 +85,40 @@ describe('dist/Code.js', () => {
       'http://api.terminal49.com/v2',
     ]) {
       expect([url, list.allows(url)]).toEqual([url, false]);
+    }
+  });
+});
+
+describe('what differs between the builds, decided when built', () => {
+  const bound = BUILDS['dist (bound)'];
+  const addon = BUILDS['dist-addon (add-on)'];
+
+  it('only the bound script is a web app (push updates); the add-on asks for no scope more', () => {
+    expect(bound.manifest.webapp).toBeDefined();
+    expect(addon.manifest.webapp).toBeUndefined();
+    expect(bound.manifest.oauthScopes).toEqual(expect.arrayContaining(addon.manifest.oauthScopes));
+    // Every scope the add-on asks for is justified in the listing's scope page.
+    const justified = readFileSync(
+      path.resolve(__dirname, '../../docs/marketplace/scopes.md'),
+      'utf8',
+    );
+    for (const scope of addon.manifest.oauthScopes)
+      expect([scope, justified.includes(scope)]).toEqual([scope, true]);
+  });
+
+  it("the add-on's bundle cannot open the stores every user of the add-on shares", () => {
+    // The script-wide cache and lock: not in the add-on's code at all (esbuild dropped the bound
+    // branch). Script properties: read once, for the deployer's Picker settings.
+    expect(addon.code).not.toMatch(/getScriptCache|getScriptLock/);
+    expect(addon.code.match(/getScriptProperties\(\)[.\w]*/g)).toEqual([
+      'getScriptProperties().getProperties',
+    ]);
+    expect(bound.code).toMatch(/getScriptCache/);
+  });
+
+  it('no execution asks getInstallationSource to choose anything: only Diagnostics shows it', () => {
+    for (const { code } of [bound, addon]) {
+      expect(code.match(/getInstallationSource/g)).toHaveLength(1);
     }
   });
 });

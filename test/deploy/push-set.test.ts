@@ -1,8 +1,9 @@
 // What `clasp push` would send, asked of the real clasp (`clasp status --json` lists the files to
-// push and works offline). PRODUCT.md, Deployment modes: "`clasp push` sends exactly the
-// add-in's files (`appsscript.json`, the script, the HTML): never the local tools' builds",
-// whatever ran before: an old build's leftovers in dist/ included. The builds run in a copy of
-// the repository, so the dist/ other tests are loading is never rebuilt under them.
+// push and works offline), for both builds: exactly the add-in's files (`appsscript.json`, the
+// script, the HTML), never the local tools' builds, whatever ran before: an old build's leftovers
+// included (docs/reference.md#two-builds). The builds run in a copy of the repository, so the
+// dist/ other tests are loading is never rebuilt under them. The deployer's own project files
+// (the committed .clasp.json plus a script id, as npm run deploy writes them) are made here.
 
 import { execFileSync } from 'node:child_process';
 import {
@@ -10,6 +11,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -24,6 +26,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const ADDON_FILES = ['dist/Code.js', 'dist/Sidebar.html', 'dist/appsscript.json'];
 /** What the builds and clasp read: everything but the outputs. */
 const SOURCES = [
+  '.clasp.json',
   '.claspignore',
   'appsscript.json',
   'esbuild.config.mjs',
@@ -48,11 +51,14 @@ beforeAll(() => {
     });
   }
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
-  // .clasp.json is each developer's own (npm run deploy writes it); clasp status needs one.
-  writeFileSync(
-    path.join(copy, '.clasp.json'),
-    JSON.stringify({ scriptId: 'push-set-test', rootDir: 'dist' }),
-  );
+  // Each build's project file is each deployer's own (npm run deploy writes it from .clasp.json).
+  const shared = JSON.parse(readFileSync(path.join(copy, '.clasp.json'), 'utf8')) as object;
+  for (const [file, rootDir] of [
+    ['.clasp.bound.json', 'dist'],
+    ['.clasp.addon.json', 'dist-addon'],
+  ] as const) {
+    writeFileSync(path.join(copy, file), JSON.stringify({ ...shared, rootDir, scriptId: 'test' }));
+  }
   dist = path.join(copy, 'dist');
   strays = [path.join(dist, 'local', 'preview.js'), path.join(dist, 'Stale.js')];
 });
@@ -68,12 +74,16 @@ function leaveStrays(): void {
   for (const file of strays) writeFileSync(file, NODE_BUNDLE);
 }
 
-function filesToPush(): string[] {
+function filesToPush(projectFile = '.clasp.bound.json'): string[] {
   const clasp = path.join(ROOT, 'node_modules', '@google', 'clasp', 'build', 'src', 'index.js');
-  const out = execFileSync(process.execPath, [clasp, 'status', '--json'], {
-    cwd: copy,
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    process.execPath,
+    [clasp, '--project', projectFile, 'status', '--json'],
+    {
+      cwd: copy,
+      encoding: 'utf8',
+    },
+  );
   return (JSON.parse(out) as { filesToPush: string[] }).filesToPush.sort();
 }
 
@@ -96,5 +106,20 @@ describe('clasp push sends exactly the add-in', () => {
     expect(filesToPush()).toEqual([...ADDON_FILES].sort());
     // The local runtime loads the same set (local/gas/push-set.ts).
     expect(pushSetOf(dist).list()).toEqual(['appsscript.json', 'Code.js', 'Sidebar.html']);
+  });
+
+  it('the add-on build: dist-addon/ pushed with its own project file, its own manifest', () => {
+    build('--addon');
+    const addon = path.join(copy, 'dist-addon');
+    mkdirSync(path.join(addon, 'local'), { recursive: true });
+    writeFileSync(path.join(addon, 'local', 'preview.js'), NODE_BUNDLE);
+    expect(filesToPush('.clasp.addon.json')).toEqual(
+      ['dist-addon/Code.js', 'dist-addon/Sidebar.html', 'dist-addon/appsscript.json'].sort(),
+    );
+    expect(pushSetOf(addon).list()).toEqual(['appsscript.json', 'Code.js', 'Sidebar.html']);
+    const manifest = JSON.parse(readFileSync(path.join(addon, 'appsscript.json'), 'utf8')) as {
+      webapp?: unknown;
+    };
+    expect(manifest.webapp).toBeUndefined();
   });
 });

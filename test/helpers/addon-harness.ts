@@ -1,5 +1,7 @@
-// The built add-in (dist/Code.js) in the local Apps Script runtime, talking to the emulator
-// in-process over one virtual clock: what these tests check is what Apps Script would run.
+// The built add-in in the local Apps Script runtime, talking to the emulator in-process over one
+// virtual clock: what these tests check is what Apps Script would run. `addOn: true` loads the
+// add-on build (dist-addon/, its own manifest) into an add-on's project; otherwise the bound
+// build (dist/).
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,13 +14,17 @@ import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../src/core/sheet-layout';
 // ADDON_CODE_PATH runs the tests against another build (e.g. the bench's baseline, to see a test fail).
 export const CODE_PATH =
   process.env.ADDON_CODE_PATH ?? path.resolve(__dirname, '../../dist/Code.js');
+/** The add-on build (npm run build:addon). */
+export const ADDON_BUILD_PATH = path.resolve(__dirname, '../../dist-addon/Code.js');
 export const ORIGIN = 'http://127.0.0.1:4949';
-/** The scopes the manifest grants: SpreadsheetApp.openById needs the spreadsheets scope. */
-const MANIFEST_SCOPES = (
-  JSON.parse(readFileSync(path.resolve(__dirname, '../../appsscript.json'), 'utf8')) as {
-    oauthScopes: string[];
-  }
-).oauthScopes;
+/** The add-on's name: the title of its menu under Extensions. */
+export const ADDON_NAME = 'LFD Watch: Container Tracking';
+
+/** The scopes a build's manifest grants: SpreadsheetApp.openById needs the spreadsheets scope. */
+function manifestScopes(codePath: string): string[] {
+  const manifest = path.join(path.dirname(codePath), 'appsscript.json');
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { oauthScopes: string[] }).oauthScopes;
+}
 
 export interface HarnessOptions {
   containers?: number;
@@ -61,16 +67,17 @@ export function createHarness(options: HarnessOptions = {}) {
         : {}),
     });
   const interceptors: Interceptor[] = shared?.interceptors ?? [];
+  const codePath = options.addOn ? ADDON_BUILD_PATH : CODE_PATH;
   const gas: GasRuntime = createGasRuntime({
-    codePath: CODE_PATH,
+    codePath,
     // The emulator stands in for the API host; every other URL must be in the manifest's list.
     allowlistStandIns: [ORIGIN],
     fetch: (req) =>
       interceptors.reduce<HttpResponse | undefined>((r, f) => r ?? f(req), undefined) ??
       emulator.handle(req),
     clock,
-    addOnName: 'Container Tracking',
-    oauthScopes: MANIFEST_SCOPES,
+    addOnName: ADDON_NAME,
+    oauthScopes: manifestScopes(codePath),
     ...(shared ? { project: shared.gas.project } : {}),
     spreadsheet: {
       ...(options.spreadsheetId ? { id: options.spreadsheetId } : {}),

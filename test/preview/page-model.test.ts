@@ -43,7 +43,7 @@ describe('buildPageState', () => {
     const { state } = demo();
     const s = state();
     expect(s.menus).toEqual([
-      expect.objectContaining({ title: 'Container Tracking', addon: true }),
+      expect.objectContaining({ title: 'LFD Watch: Container Tracking', addon: true }),
     ]);
     expect(JSON.stringify(s.menus)).toContain('"functionName":"menuAutoRefresh15"');
     expect(s.sheets.map((x) => x.name)).toEqual(['Tracking', 'Formulas', 'Free Time', 'Pull List']);

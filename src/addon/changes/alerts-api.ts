@@ -5,7 +5,6 @@ import { plural, sentence } from '../../core/wording';
 import { AlertQueue } from '../../engine/alert-queue';
 import { Execution } from '../../execution/execution';
 import { mailApp } from '../../gas/mail';
-import { activeSpreadsheet } from '../../gas/services';
 import {
   nextDigestAt,
   pricedToday,
@@ -14,6 +13,7 @@ import {
   sendImmediate,
 } from './alert-delivery';
 import { deliveryContext } from './change-pipeline';
+import { activeSpreadsheet } from '../../gas/stores';
 
 export interface DigestNowResult {
   ok: boolean;

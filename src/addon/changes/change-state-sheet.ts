@@ -18,6 +18,7 @@
 import { safeCell } from '../../core/sheet-text';
 import type { Snapshot } from '../../core/change-snapshot';
 import { ensureRows } from '../sheets/ensure-rows';
+import { PRODUCT_NAME } from '../../core/product';
 
 export const STATE_SHEET = 'Change Log state';
 const HEADERS = ['Number', 'Seen', 'Values', 'Alerted'];
@@ -83,9 +84,7 @@ function stateSheet(
   // Warning only: the add-in (as any editor) keeps writing it; a person is warned before editing.
   sheet
     .protect()
-    .setDescription(
-      'Container Tracking: what the add-in last knew (for the Change Log and alerts).',
-    )
+    .setDescription(`${PRODUCT_NAME}: what the add-in last knew (for the Change Log and alerts).`)
     .setWarningOnly(true);
   active?.activate();
   return sheet;

@@ -2,12 +2,9 @@
 
 import { redact } from '../../core/redact';
 import { recordTriggerTime } from '../../gas/trigger-time';
-import {
-  disableAutoRefresh,
-  enableAutoRefresh,
-  scheduledTarget,
-  widenIfNearQuota,
-} from '../schedule/auto-refresh';
+import { disableAutoRefresh, enableAutoRefresh } from '../schedule/auto-refresh';
+import { scheduledTarget } from '../schedule/scheduled-run';
+import { widenIfNearQuota } from '../schedule/widening';
 import { REFRESH_INTERVALS } from '../schedule/refresh-intervals';
 import {
   refreshSpreadsheet,
@@ -16,9 +13,10 @@ import {
 } from '../refresh/refresh-tracking-sheet';
 import { setupTrackingSheet } from '../tracking-sheet/setup';
 import { importAllContainers } from '../tracking-sheet/import-containers';
+import { PRODUCT_NAME } from '../../core/product';
 
 function toast(message: string): void {
-  SpreadsheetApp.getActive().toast(redact(message), 'Container Tracking', 6);
+  SpreadsheetApp.getActive().toast(redact(message), PRODUCT_NAME, 6);
 }
 
 function guarded(action: () => string): void {
@@ -30,16 +28,12 @@ function guarded(action: () => string): void {
 }
 
 export function showSidebar(): void {
-  const html = HtmlService.createHtmlOutputFromFile('Sidebar')
-    .setTitle('Container Tracking')
-    .setWidth(300);
+  const html = HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(PRODUCT_NAME).setWidth(300);
   SpreadsheetApp.getUi().showSidebar(html);
 }
 
 export function showSettings(): void {
-  const html = HtmlService.createHtmlOutputFromFile('Sidebar')
-    .setTitle('Container Tracking')
-    .setWidth(300);
+  const html = HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(PRODUCT_NAME).setWidth(300);
   SpreadsheetApp.getUi().showSidebar(
     html.append('<script>window.CT_START_TAB="settings"</script>'),
   );

@@ -3,28 +3,20 @@
 // too under the project's name (Custom menus for Editor add-ons). onOpen may run before the user
 // authorised the add-on (AuthMode.NONE): then it builds the menu and touches no other service.
 
-import { deploymentMode } from '../schedule/auto-refresh';
-import { intervalChoices, type DeploymentMode } from '../schedule/refresh-intervals';
-import { STATUS_SHEET } from '../sheets/sheet-names';
+import { DEPLOYMENT } from '../../core/deployment';
+import { intervalChoices } from '../schedule/refresh-intervals';
+import { unresolvedFailure } from '../sheets/status-sheet';
+import { PRODUCT_NAME } from '../../core/product';
 
 type OpenEvent = { authMode?: GoogleAppsScript.Script.AuthMode };
 
-/** Only an add-on's onOpen runs in AuthMode.NONE (before it is used in the document). */
-function menuMode(e?: OpenEvent): DeploymentMode {
-  if (e?.authMode != null && String(e.authMode) === String(ScriptApp.AuthMode.NONE)) {
-    return 'add-on';
-  }
-  try {
-    return deploymentMode();
-  } catch {
-    return 'add-on'; // the stricter list: every item of it works in both modes
-  }
-}
+/** An add-on's onOpen runs in AuthMode.NONE before it is used in the document (enums read as their names). */
+const beforeUse = (e?: OpenEvent): boolean => e?.authMode != null && String(e.authMode) === 'NONE';
 
 export function onOpen(e?: OpenEvent): void {
   const ui = SpreadsheetApp.getUi();
   const autoRefresh = ui.createMenu('Auto-refresh');
-  for (const choice of intervalChoices(menuMode(e))) {
+  for (const choice of intervalChoices(DEPLOYMENT)) {
     autoRefresh.addItem(choice.menuLabel, `menuAutoRefresh${choice.minutes}`);
   }
   ui.createAddonMenu()
@@ -35,7 +27,7 @@ export function onOpen(e?: OpenEvent): void {
     .addSubMenu(autoRefresh.addItem('Off', 'menuAutoRefreshOff'))
     .addItem('Settings', 'showSettings')
     .addToUi();
-  if (e?.authMode != null && String(e.authMode) === String(ScriptApp.AuthMode.NONE)) return;
+  if (beforeUse(e)) return;
   showUnresolvedFailure();
 }
 
@@ -47,11 +39,11 @@ export function onOpen(e?: OpenEvent): void {
 function showUnresolvedFailure(): void {
   try {
     const ss = SpreadsheetApp.getActive();
-    const failure = ss?.getSheetByName(STATUS_SHEET)?.getRange('B3').getValue();
-    if (typeof failure === 'string' && failure.trim() !== '') {
+    const failure = unresolvedFailure(ss);
+    if (failure !== '') {
       ss.toast(
         `${failure} The Attention column shows the rows that are not up to date.`,
-        'Container Tracking: the last refresh failed',
+        `${PRODUCT_NAME}: the last refresh failed`,
         30,
       );
     }

@@ -8,10 +8,10 @@ import type { PricedBox } from '../../core/money-outputs';
 import { readLayout } from '../../core/sheet-layout';
 import { RecordStore } from '../../engine/record-store';
 import { Execution } from '../../execution/execution';
-import { activeSpreadsheet } from '../../gas/services';
 import { readFreeTimeTerms } from './free-time-sheet';
 import { readRows, type Row } from '../sheets/rows-io';
 import { TRACKING_SHEET } from '../sheets/sheet-names';
+import { activeSpreadsheet } from '../../gas/stores';
 
 export interface FreeTimeReport extends FreeTimeSummary {
   /** The Free Time sheet exists (set-up creates it). */

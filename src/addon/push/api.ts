@@ -25,9 +25,9 @@ import {
 } from '../../engine/push-state';
 import type { ApiClient } from '../../api/client';
 import { Execution } from '../../execution/execution';
-import { appsScriptClock } from '../../gas/services';
 import { activeSpreadsheetId, newSecretToken } from '../../gas/web-app';
-import { deploymentMode } from '../schedule/auto-refresh';
+import { DEPLOYMENT } from '../../core/deployment';
+import { appsScriptClock, newToken } from '../../gas/clock';
 
 export interface PushStatus {
   enabled: boolean;
@@ -97,7 +97,7 @@ function removeState(props: DurableStore): void {
 
 export function getPushStatus(): PushStatus {
   const run = new Execution('sidebar');
-  return statusOf(loadPushState(run.stores.properties()), deploymentMode() === 'bound');
+  return statusOf(loadPushState(run.stores.properties()), DEPLOYMENT === 'bound');
 }
 
 /** The event of enablePush's test delivery: one the add-in subscribes to. */
@@ -116,7 +116,7 @@ function proveDelivery(
   url: string,
   token: string,
 ): string | null {
-  const probe = Utilities.getUuid();
+  const probe = newToken();
   props.remove(PUSH_PROBE_KEY);
   const trial = testDeliveryOf(
     client.send(triggerTestDeliveryCall(`${url}?token=${token}&probe=${probe}`, TEST_EVENT)),
@@ -142,7 +142,7 @@ function proveDelivery(
  * reached doPost through that URL.
  */
 export function enablePush(webAppUrl: string): PushStatus {
-  if (deploymentMode() !== 'bound')
+  if (DEPLOYMENT !== 'bound')
     throw new AppError(
       'config',
       'Push updates need the bound script deployed as a web app; an installed add-on refreshes on its schedule instead.',
@@ -209,11 +209,11 @@ export function disablePush(): PushStatus {
       removeState(props);
       return statusOf(
         null,
-        deploymentMode() === 'bound',
+        DEPLOYMENT === 'bound',
         `Push updates are off here, but the service's subscription could not be deleted (${userMessage(e)}); its deliveries are refused.`,
       );
     }
   }
   removeState(props);
-  return statusOf(null, deploymentMode() === 'bound', 'Push updates are off.');
+  return statusOf(null, DEPLOYMENT === 'bound', 'Push updates are off.');
 }

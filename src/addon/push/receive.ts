@@ -27,10 +27,6 @@ import {
 import { Execution } from '../../execution/execution';
 import { releaseLease, takeLease } from '../../gas/leases';
 import {
-  appsScriptClock,
-  documentProperties as documentStoresProperties,
-} from '../../gas/services';
-import {
   documentProperty,
   jsonOutput,
   openSpreadsheet,
@@ -38,6 +34,8 @@ import {
 } from '../../gas/web-app';
 import { applyFresh } from '../updates/apply-fresh';
 import { aboutKey, fetchAbout, fetchNotification } from './notification-fetch';
+import { appsScriptClock } from '../../gas/clock';
+import { documentProperties as documentStoresProperties } from '../../gas/stores';
 
 interface WebAppEvent {
   parameter?: Record<string, unknown>;

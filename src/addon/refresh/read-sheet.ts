@@ -6,6 +6,7 @@ import { readLayout } from '../../core/sheet-layout';
 import { readRows, type Row } from '../sheets/rows-io';
 import { TRACKING_SHEET } from '../sheets/sheet-names';
 import type { SheetState } from './sheet-state';
+import { PRODUCT_NAME } from '../../core/product';
 
 function hasInnerBlank(header: Row): boolean {
   const filled = header.map((h) => String(h ?? '').trim() !== '');
@@ -18,7 +19,7 @@ export function readSheet(ss: GoogleAppsScript.Spreadsheet.Spreadsheet): SheetSt
   if (!sheet) {
     throw new AppError(
       'input',
-      `There is no sheet named "${TRACKING_SHEET}". Run Container Tracking → Set up Tracking sheet (or rename your sheet back to "${TRACKING_SHEET}").`,
+      `There is no sheet named "${TRACKING_SHEET}". Run Extensions → ${PRODUCT_NAME} → Set up Tracking sheet (or rename your sheet back to "${TRACKING_SHEET}").`,
     );
   }
   const values = sheet.getDataRange().getValues() as Row[];

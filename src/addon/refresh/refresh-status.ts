@@ -4,6 +4,7 @@
 import { redact } from '../../core/redact';
 import { safeCell } from '../../core/sheet-text';
 import { statusSheet } from '../sheets/status-sheet';
+import { PRODUCT_NAME } from '../../core/product';
 
 /**
  * The status sheet says how the last refresh went. A failure also stays in "Unresolved failure"
@@ -26,5 +27,5 @@ export function reportRefresh(
     const failure = outcome.failed ? safeCell(message) : '';
     status.getRange('A3:B3').setValues([['Unresolved failure', failure]]);
   }
-  if (interactive) ss.toast(message, 'Container Tracking', 8);
+  if (interactive) ss.toast(message, PRODUCT_NAME, 8);
 }

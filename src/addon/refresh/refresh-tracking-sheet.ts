@@ -2,8 +2,8 @@
 // cost, tracking requests for new rows, and one write per block of owned columns. The stages are
 // in refresh/ (run-refresh.ts reads as their list); this is the public entry.
 
-import { activeSpreadsheet } from '../../gas/services';
 import { refreshSpreadsheet, type RefreshReport } from './run-refresh';
+import { activeSpreadsheet } from '../../gas/stores';
 
 export { refreshSpreadsheet, type RefreshReport } from './run-refresh';
 

@@ -7,7 +7,6 @@ import { toAppError } from '../../core/errors';
 import { redact } from '../../core/redact';
 import { Execution, BUDGETS, type ExecutionContext } from '../../execution/execution';
 import { releaseLease } from '../../gas/leases';
-import { appsScriptClock } from '../../gas/services';
 import { ChangeRun } from '../changes/change-pipeline';
 import { catchUpPush } from '../push/catch-up';
 import { reportRefresh } from './refresh-status';
@@ -26,6 +25,7 @@ import { syncRows } from './sync-rows';
 import { trackNewRows } from './track-new-rows';
 import { writeRows } from './write-rows';
 import type { SheetState } from './sheet-state';
+import { appsScriptClock } from '../../gas/clock';
 
 export type { RefreshReport } from './report';
 

@@ -5,6 +5,8 @@
 // (installable triggers guide). A bound script stops at 15 minutes by choice: trigger runtime is
 // capped at 90 minutes a day on consumer accounts, and a refresh can take a minute or more.
 
+import type { DeploymentMode } from '../../core/deployment';
+
 export interface RefreshInterval {
   minutes: number;
   /** As the sidebar's "Every …" list shows it. */
@@ -31,19 +33,8 @@ export const REFRESH_INTERVALS: readonly RefreshInterval[] = [
   interval(1440, '1 day', 'Every day'),
 ];
 
-export type DeploymentMode = 'add-on' | 'bound';
-
 const SHORTEST_MINUTES: Record<DeploymentMode, number> = { 'add-on': 60, bound: 15 };
 
 export function intervalChoices(mode: DeploymentMode): RefreshInterval[] {
   return REFRESH_INTERVALS.filter((i) => i.minutes >= SHORTEST_MINUTES[mode]);
-}
-
-export type ClockSchedule = { unit: 'minutes' | 'hours' | 'days'; every: number };
-
-/** How ClockTriggerBuilder expresses an interval of the list. */
-export function clockSchedule(minutes: number): ClockSchedule {
-  if (minutes % 1440 === 0) return { unit: 'days', every: minutes / 1440 };
-  if (minutes % 60 === 0) return { unit: 'hours', every: minutes / 60 };
-  return { unit: 'minutes', every: minutes };
 }

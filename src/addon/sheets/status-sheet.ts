@@ -20,3 +20,20 @@ export function statusSheet(
     ss.setNamedRange(REFRESH_SIGNAL_NAME, sheet.getRange('B1'));
   return sheet;
 }
+
+/** When the last refresh of any kind wrote, as the status sheet says; null when unknown. */
+export function lastRefreshAt(ss: GoogleAppsScript.Spreadsheet.Spreadsheet | null): number | null {
+  const at = ss
+    ?.getSheetByName(STATUS_SHEET)
+    ?.getRange(1, 1, 3, 2)
+    .getValues()
+    .find((r) => String(r[0]).trim().toLowerCase() === 'last refresh')?.[1];
+  const ms = at instanceof Date ? at.getTime() : Date.parse(String(at ?? ''));
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** A refresh failure no later refresh resolved (B3), or '' (read when the spreadsheet opens). */
+export function unresolvedFailure(ss: GoogleAppsScript.Spreadsheet.Spreadsheet | null): string {
+  const failure = ss?.getSheetByName(STATUS_SHEET)?.getRange('B3').getValue();
+  return typeof failure === 'string' ? failure.trim() : '';
+}

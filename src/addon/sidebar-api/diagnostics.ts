@@ -9,18 +9,18 @@ import { toAppError } from '../../core/errors';
 import { checkZones, type ZoneCheck } from '../../core/zone-mismatch';
 import { GATE_KEY, SERVICE_RULE } from '../../engine/request-gate';
 import { available, type RateWindowState } from '../../engine/rate-window';
+import { DEPLOYMENT, type DeploymentMode } from '../../core/deployment';
 import { mailApp } from '../../gas/mail';
-import { documentStores } from '../../gas/services';
+import { effectiveUserEmail, installationSource, scriptTimeZone } from '../../gas/session';
 import { triggerTimeUsed, WIDEN_AT } from '../../gas/trigger-time';
 import { intervalChoices } from '../schedule/refresh-intervals';
 import { getAutoRefresh, type AutoRefreshState } from '../schedule/auto-refresh';
 import { getPushStatus } from '../push/api';
 import { getSettings } from './settings';
 import { STATUS_SHEET } from '../sheets/sheet-names';
+import { spreadsheetStores } from '../../execution/stores';
 
 export type Section<T> = { ok: true; value: T } | { ok: false; error: string };
-
-export type DeploymentMode = 'bound' | 'add-on';
 
 export interface Deployment {
   mode: DeploymentMode;
@@ -63,27 +63,31 @@ function section<T>(read: () => T): Section<T> {
 }
 
 /**
- * ScriptApp.getInstallationSource() is NONE when "the script is not running as an add-on" (a
- * bound script, or an add-on's test deployment), else how the add-on was installed (Apps Script
- * reference: Enum InstallationSource).
+ * The build says what this is (core/deployment.ts). How Google says it is installed is shown
+ * beside it, never used to choose anything: ScriptApp.getInstallationSource() is NONE when "the
+ * script is not running as an add-on" (Apps Script reference: Enum InstallationSource), which an
+ * add-on's own project also answers when its deployer runs it from the editor.
  */
 function deployment(): Deployment {
-  const installationSource = String(ScriptApp.getInstallationSource());
-  if (installationSource === 'NONE') {
+  const source = section(installationSource);
+  const installedAs = source.ok ? source.value : 'unknown';
+  if (DEPLOYMENT === 'bound') {
     return {
-      mode: 'bound',
-      installationSource,
-      text: `Bound script (not running as an installed add-on): auto-refresh can run as often as every ${intervalChoices('bound')[0]!.label}.`,
+      mode: DEPLOYMENT,
+      installationSource: installedAs,
+      text: `Bound script: auto-refresh can run as often as every ${intervalChoices('bound')[0]!.label}.`,
     };
   }
   const by =
-    installationSource === 'APPS_MARKETPLACE_DOMAIN_ADD_ON'
-      ? 'installed for your domain by an administrator'
-      : 'installed from the Marketplace';
+    installedAs === 'APPS_MARKETPLACE_DOMAIN_ADD_ON'
+      ? ', installed for your domain by an administrator'
+      : installedAs === 'WEB_STORE_ADD_ON'
+        ? ', installed from the Marketplace'
+        : '';
   return {
-    mode: 'add-on',
-    installationSource,
-    text: `Add-on, ${by}: auto-refresh runs at most hourly.`,
+    mode: DEPLOYMENT,
+    installationSource: installedAs,
+    text: `Add-on${by}: auto-refresh runs at most hourly.`,
   };
 }
 
@@ -127,7 +131,7 @@ function scheduleOwnerLines(state: AutoRefreshState): string[] {
  * refresh time is the add-in's own ledger (Apps Script reports none), of the last 24 hours.
  */
 function accountLimits(now: number): Limit[] {
-  const me = section(() => Session.getEffectiveUser().getEmail());
+  const me = section(effectiveUserEmail);
   const whose = me.ok && me.value ? me.value : 'the account using this sidebar';
   const time = section(() => triggerTimeUsed(now));
   const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;
@@ -161,7 +165,7 @@ function lastRefresh(): LastRefresh | null {
 }
 
 function serviceRequestsFree(now: number): string {
-  const raw = documentStores().cache.getAll([GATE_KEY])[GATE_KEY];
+  const raw = spreadsheetStores().cache.getAll([GATE_KEY])[GATE_KEY];
   let state: RateWindowState = { sent: [], blockedUntil: 0 };
   if (raw) {
     const parsed = JSON.parse(raw) as RateWindowState;
@@ -213,15 +217,14 @@ function apiHost(): { host: string; keySet: boolean } {
 export function getDiagnostics(): DiagnosticsReport {
   const now = Date.now();
   const deployed = section(deployment);
-  const mode: DeploymentMode = deployed.ok ? deployed.value.mode : 'add-on';
   return {
     generatedAt: new Date(now).toISOString(),
     zones: section(() =>
       checkZones(
         SpreadsheetApp.getActive().getSpreadsheetTimeZone(),
-        Session.getScriptTimeZone(),
+        scriptTimeZone(),
         now,
-        mode,
+        DEPLOYMENT,
       ),
     ),
     deployment: deployed,

@@ -18,6 +18,8 @@ import {
   type PickerConfig,
 } from '../../gas/drive-files';
 import { urlFetchStorageUpload } from '../../gas/storage-upload';
+import { newToken } from '../../gas/clock';
+import { userCache } from '../../gas/stores';
 
 interface PendingUpload {
   fileId: string;
@@ -29,14 +31,17 @@ interface PendingUpload {
 
 const UPLOAD_TTL_SECONDS = 1_800;
 
+const uploadKey = (token: string) => `ct:upload:${token}`;
+
 function pending(token: string): PendingUpload {
-  const raw = CacheService.getUserCache().get(`ct:upload:${token}`);
+  const key = uploadKey(token);
+  const raw = userCache().getAll([key])[key];
   if (!raw) throw new AppError('input', 'This upload has expired. Start it again.');
   return JSON.parse(raw) as PendingUpload;
 }
 
 function remember(token: string, state: PendingUpload): void {
-  CacheService.getUserCache().put(`ct:upload:${token}`, JSON.stringify(state), UPLOAD_TTL_SECONDS);
+  userCache().putAll({ [uploadKey(token)]: JSON.stringify(state) }, UPLOAD_TTL_SECONDS);
 }
 
 /** For the sidebar's "Choose from Drive" (the Google Picker). */
@@ -53,7 +58,7 @@ export function startDriveUpload(input: { fileId: string; name?: string }): {
   const description = describeBlob(openUploadFile(input?.fileId, input?.name));
   const run = new Execution('sidebar');
   const blob = requestBlob(run.client(), description);
-  const token = Utilities.getUuid();
+  const token = newToken();
   remember(token, {
     fileId: input.fileId,
     name: description.name,
@@ -78,7 +83,7 @@ export function finishDriveUpload(input: { token: string }): { documentId: strin
   if (!state.uploaded) throw new AppError('input', 'The file has not been uploaded yet.');
   const run = new Execution('sidebar');
   const documentId = createDocument(run.client(), state.blob.signedId, state.name);
-  CacheService.getUserCache().remove(`ct:upload:${input.token}`);
+  userCache().removeAll([uploadKey(input.token)]);
   return { documentId, name: state.name };
 }
 

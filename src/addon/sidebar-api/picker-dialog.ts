@@ -8,6 +8,8 @@
 
 import { AppError } from '../../core/errors';
 import { pickerConfig } from '../../gas/drive-files';
+import { newToken } from '../../gas/clock';
+import { userCache } from '../../gas/stores';
 
 export const PICKER_DIALOG = { width: 600, height: 425, title: 'Choose a file to attach' } as const;
 
@@ -38,8 +40,8 @@ function checkedToken(input: unknown): string {
 /** Opens the Picker's dialog; the sidebar then waits for the pick with `takePickedFile`. */
 export function openPickerDialog(): { token: string } {
   pickerConfig(); // not set up: say what the deployer must set, and open no dialog
-  const token = Utilities.getUuid();
-  CacheService.getUserCache().put(key(token), JSON.stringify({ state: 'waiting' }), TTL_SECONDS);
+  const token = newToken();
+  userCache().putAll({ [key(token)]: JSON.stringify({ state: 'waiting' }) }, TTL_SECONDS);
   const html = HtmlService.createHtmlOutputFromFile('Sidebar')
     .append(`<script>window.CT_PICKER_TOKEN=${JSON.stringify(token)}</script>`)
     .setWidth(PICKER_DIALOG.width)
@@ -73,19 +75,20 @@ export function storePickedFile(input: {
       },
     };
   }
-  CacheService.getUserCache().put(key(token), JSON.stringify(state), TTL_SECONDS);
+  userCache().putAll({ [key(token)]: JSON.stringify(state) }, TTL_SECONDS);
 }
 
 /** What the dialog answered so far; a final answer is handed out once. */
 export function takePickedFile(input: { token: string }): PickState {
-  const cache = CacheService.getUserCache();
-  const raw = cache.get(key(checkedToken(input)));
+  const cache = userCache();
+  const entry = key(checkedToken(input));
+  const raw = cache.getAll([entry])[entry];
   if (!raw)
     return {
       state: 'failed',
       message: 'The file choice expired. Press "Choose from Drive" again.',
     };
   const state = JSON.parse(raw) as PickState;
-  if (state.state !== 'waiting') cache.remove(key(input.token));
+  if (state.state !== 'waiting') cache.removeAll([entry]);
   return state;
 }

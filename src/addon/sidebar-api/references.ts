@@ -9,10 +9,10 @@ import { readLayout, type SheetLayout } from '../../core/sheet-layout';
 import { trackingLink } from '../../core/settings';
 import { sentence } from '../../core/wording';
 import { Execution } from '../../execution/execution';
-import { appsScriptClock } from '../../gas/services';
 import { observeNow, type Observation } from '../changes/change-pipeline';
 import { recordSidebarRefs } from '../tracking-sheet/ref-sync';
 import { TRACKING_SHEET } from '../sheets/sheet-names';
+import { appsScriptClock } from '../../gas/clock';
 
 export interface SelectedRow {
   row: number;

@@ -18,8 +18,8 @@ import { plural, sentence } from '../../core/wording';
 import { notTrackedError, shipmentMissing } from '../../engine/tracking-data';
 import { identifierKey } from '../../engine/record-store';
 import { Execution } from '../../execution/execution';
-import { activeSpreadsheet } from '../../gas/services';
 import { applyFresh } from '../updates/apply-fresh';
+import { activeSpreadsheet } from '../../gas/stores';
 
 /** Pages of events read per container (100 each): a journey has a few dozen. */
 const MAX_EVENT_PAGES = 3;

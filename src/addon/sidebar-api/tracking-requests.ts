@@ -13,10 +13,10 @@ import { splitRefNumbers } from '../../core/row-input';
 import { isDuplicate } from '../../engine/bulk-tracking';
 import { RequestLedger, trackingText, type LedgerEntry } from '../../engine/request-ledger';
 import { Execution } from '../../execution/execution';
-import { activeSpreadsheet, documentProperties } from '../../gas/services';
 import { observeNow } from '../changes/change-pipeline';
 import { appendNewRows } from '../tracking-sheet/append';
 import { TRACKING_SHEET } from '../sheets/sheet-names';
+import { activeSpreadsheet, documentProperties } from '../../gas/stores';
 
 export interface TrackingRequestForm {
   requestType: string;

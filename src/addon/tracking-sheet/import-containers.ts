@@ -24,11 +24,13 @@ import { RecordCollector, isApiError } from '../../engine/record-collector';
 import { RecordStore, shipmentIdentifiers } from '../../engine/record-store';
 import { Execution, BUDGETS } from '../../execution/execution';
 import { releaseLease, takeLease } from '../../gas/leases';
-import { activeSpreadsheet, appsScriptClock } from '../../gas/services';
 import { appendNewRows, type AppendOptions, type NewRow } from './append';
 import { trackedRowUpdate } from '../sheets/row-writes';
 import { containersByShipment } from '../sheets/fresh-records';
 import { TRACKING_SHEET } from '../sheets/sheet-names';
+import { activeSpreadsheet } from '../../gas/stores';
+import { appsScriptClock } from '../../gas/clock';
+import { PRODUCT_NAME } from '../../core/product';
 
 /** A cached listing younger than this stands in for a new one. */
 const CACHED_LISTING_FRESH_MS = 15 * 60_000;
@@ -204,7 +206,7 @@ export function importAllContainers(options: { includeFinished?: boolean } = {})
     if (!sheet) {
       throw new AppError(
         'input',
-        `There is no sheet named "${TRACKING_SHEET}". Run Container Tracking → Set up Tracking sheet first.`,
+        `There is no sheet named "${TRACKING_SHEET}". Run Extensions → ${PRODUCT_NAME} → Set up Tracking sheet first.`,
       );
     }
     const client = run.client(run.settings());

@@ -1,6 +1,7 @@
 // The Tracking sheet's look: header row, frozen, date formats, conditional formatting, a how-to note.
 
 import { columnLetter, type SheetLayout } from '../../core/sheet-layout';
+import { PRODUCT_NAME } from '../../core/product';
 
 /**
  * A new sheet's columns with their widths (px). The first ones answer what a dispatcher scans
@@ -66,12 +67,12 @@ const GREEN = '#b7e1cd';
 const GREY = '#e0e0e0';
 
 export const HOW_TO =
-  'Container Tracking: type container numbers, BOLs or booking numbers under Number; new ones are tracked at the next refresh (add a SCAC, or leave it empty and the service detects the carrier). ' +
+  `${PRODUCT_NAME}: type container numbers, BOLs or booking numbers under Number; new ones are tracked at the next refresh (add a SCAC, or leave it empty and the service detects the carrier). ` +
   'Columns are found by their header, so you can reorder them and add your own: the add-in only writes Attention, Status, Ready, LFD, LFD Source, Holds, Terminal, Fees, ' +
   'Vessel, POD, ETA, ATA, Appointment, Picked Up, Empty Returned, Last Checked, Tracking, Updated, Link, Demurrage, Detention, Return By and Cost Tomorrow. ' +
   'Money comes from your terms in the Free Time sheet (one rule a row, the first matching row from the top). ' +
   "Attention says what needs doing (the LFD is judged on the terminal's own calendar); times are the facility's local time. " +
-  'Refresh from Extensions → Container Tracking.';
+  `Refresh from Extensions → ${PRODUCT_NAME}.`;
 
 /**
  * Marks our conditional-format rules (a condition that is always true) so running set-up again replaces them

@@ -6,7 +6,6 @@ import { readLayout } from '../../core/sheet-layout';
 import type { RowOutputs } from '../../core/row-outputs';
 import { identifierKey } from '../../engine/record-store';
 import type { Execution } from '../../execution/execution';
-import { appsScriptClock } from '../../gas/services';
 import { ChangeRun } from '../changes/change-pipeline';
 import { rowObservations } from '../changes/row-observations';
 import { readFreeTimeTerms } from '../money/free-time-sheet';
@@ -14,6 +13,7 @@ import { moneyRun, trackedRowUpdate, writeRowUpdates } from '../sheets/row-write
 import { readRows, type Row } from '../sheets/rows-io';
 import { containersByShipment, type FreshRecords } from '../sheets/fresh-records';
 import { TRACKING_SHEET } from '../sheets/sheet-names';
+import { appsScriptClock } from '../../gas/clock';
 
 /**
  * Writes the rows `fresh` speaks for (one read of the sheet, one write per block of owned

@@ -3,6 +3,7 @@
 // bundled), so a renamed field breaks the type-check, not the page at run time.
 
 import type * as Server from '../../main';
+import { PRODUCT_NAME } from '../../core/product';
 
 /** The server functions the sidebar calls (a subset of src/main.ts). */
 export type SidebarApi = Pick<
@@ -96,7 +97,7 @@ export function call<K extends SidebarFunction>(
   return new Promise((resolve, reject) => {
     const run = window.google?.script?.run;
     if (!run) {
-      reject(new ServerError('Open this page from the Container Tracking menu in Google Sheets.'));
+      reject(new ServerError(`Open this page from the ${PRODUCT_NAME} menu in Google Sheets.`));
       return;
     }
     const runner = run

@@ -179,7 +179,7 @@ describe('failures', () => {
   it('asks for a key when none is set', () => {
     const h = createHarness({ withKey: false });
     expect(() => h.cell('CONTAINER_STATUS', 'CSQU3054383')).toThrow(
-      /No API key is set\. Open Extensions → Container Tracking → Settings/,
+      /No API key is set\. Open Extensions → LFD Watch: Container Tracking → Settings/,
     );
     expect(h.requests()).toBe(0);
   });

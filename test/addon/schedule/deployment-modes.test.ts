@@ -1,10 +1,10 @@
-// Both deployment modes in the local runtime's stricter model: the menu under Extensions in every
-// AuthMode, the same valid intervals in the menu and the sidebar, one trigger per spreadsheet in
+// Both builds (dist/ bound, dist-addon/ add-on) in the local runtime's stricter model: the menu
+// under Extensions in every AuthMode, the same valid intervals in the menu and the sidebar, one trigger per spreadsheet in
 // an add-on project shared by several spreadsheets, and a scheduled run with no active
 // spreadsheet that opens its own by id.
 
 import type { MenuItem } from '../../../local/gas';
-import { createHarness, column, withRows } from '../../helpers/addon-harness';
+import { ADDON_NAME, createHarness, column, withRows } from '../../helpers/addon-harness';
 
 type Harness = ReturnType<typeof createHarness>;
 interface Choice {
@@ -52,13 +52,12 @@ describe.each([
       const h = createHarness({ addOn, withKey: false });
       h.gas.run('onOpen', [], { kind: 'simple-trigger', authMode });
       expect(h.gas.ui.menus).toHaveLength(1);
-      expect(h.gas.ui.menus[0]!.location).toEqual(['Extensions', 'Container Tracking']);
+      expect(h.gas.ui.menus[0]!.location).toEqual(['Extensions', ADDON_NAME]);
       expect(JSON.stringify(h.gas.ui.menus[0])).toMatch(
         /Open sidebar.*Set up Tracking sheet.*Refresh now.*Auto-refresh.*Settings/,
       );
-      // Bound scripts never open in NONE; there the menu offers the stricter (add-on) list.
-      const first = authMode === 'NONE' ? 60 : shortest;
-      expect(autoRefreshItems(h)[0]).toBe(`menuAutoRefresh${first}`);
+      // The build decides the intervals, whatever the AuthMode (only an add-on opens in NONE).
+      expect(autoRefreshItems(h)[0]).toBe(`menuAutoRefresh${shortest}`);
       expect(autoRefreshItems(h).at(-1)).toBe('menuAutoRefreshOff');
     },
   );

@@ -25,7 +25,7 @@ describe('getDiagnostics', () => {
     expect(value(before.deployment)).toMatchObject({ mode: 'bound', installationSource: 'NONE' });
     // Only what is true: 15 minutes is the shortest interval offered.
     expect(value(before.deployment).text).toBe(
-      'Bound script (not running as an installed add-on): auto-refresh can run as often as every 15 minutes.',
+      'Bound script: auto-refresh can run as often as every 15 minutes.',
     );
     const zones = value(before.zones);
     expect(zones).toMatchObject({

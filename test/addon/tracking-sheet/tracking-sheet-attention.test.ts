@@ -214,7 +214,7 @@ describe.each(ZONES)('the Tracking sheet in a spreadsheet set to %s', (zone) => 
     // Opening the spreadsheet (AuthMode.LIMITED) says what failed and what to do, once fixed no more.
     h.gas.run('onOpen', [], { kind: 'simple-trigger', authMode: 'LIMITED' });
     const told = h.gas.ui.toasts.at(-1)!;
-    expect(told.title).toBe('Container Tracking: the last refresh failed');
+    expect(told.title).toBe('LFD Watch: Container Tracking: the last refresh failed');
     expect(told.message).toMatch(/key.*Settings.*Attention column/is);
     expect(told.message).not.toContain(h.emulator.demoKey);
     h.emulator.faults.clear();
