@@ -2,6 +2,7 @@
 // counters (mirrored into the runtime's totals). It is the gate every script call goes through.
 
 import type { Clock } from '../clock';
+import { requiredPermissions, type UserConsent } from './consent';
 import { Counters, type CounterSnapshot } from './counters';
 import { fail, MESSAGES } from './errors';
 import { checkCall, timeLimitMs, type AuthModeName, type ExecutionKind } from './policy';
@@ -23,7 +24,29 @@ export interface ExecutionRecord {
   ok: boolean;
   error?: string;
   calls: CounterSnapshot;
+  /** The account it ran as. */
+  user: string;
+  /**
+   * ScriptApp.requireScopes/requireAllScopes ended it for these missing scopes; `shown`: a user
+   * was there to see Google's consent prompt (menu, sidebar), not a trigger or a web app.
+   */
+  consentPrompt?: ConsentPrompt;
 }
+
+export interface ConsentPrompt {
+  scopes: string[];
+  shown: boolean;
+}
+
+/**
+ * What Apps Script says when an execution needs authorization it does not have: the text of the
+ * failure emails of time-driven triggers (webdigi/GmailScheduler#43) and of sidebar calls
+ * (alexwforsythe/code-blocks#78, #104).
+ */
+export const AUTHORIZATION_REQUIRED = 'Authorization is required to perform that action.';
+
+/** Kinds of execution with a person at the editor, who would see a consent prompt. */
+const INTERACTIVE: ReadonlySet<ExecutionKind> = new Set(['menu', 'sidebar']);
 
 /**
  * How waits behave when executions run concurrently (local/gas/concurrent): the scheduler owns
@@ -56,6 +79,12 @@ export class Execution implements CallGate {
    * that account's. Set by the runtime before the script runs.
    */
   user = '';
+  /** What ScriptApp.getInstallationSource() answers in this execution. */
+  installationSource = 'NONE';
+  /** The user's grants in this project (consent.ts); undefined: every scope granted. */
+  consent: UserConsent | undefined;
+  /** Set when requireScopes ended the execution: every later call fails, and so does the run. */
+  #ended: ConsentPrompt | undefined;
 
   constructor(
     readonly functionName: string,
@@ -84,14 +113,64 @@ export class Execution implements CallGate {
   }
 
   enter(descriptor: FakeDescriptor, method: string): void {
+    if (this.#ended) fail(AUTHORIZATION_REQUIRED);
     if (this.elapsedMs() > this.limitMs) fail(MESSAGES.exceededTime);
     const rule = ruleOf(descriptor, method);
     checkCall(this.kind, this.authMode, rule.scope, descriptor.label, method);
+    if (rule.oauth) this.#checkConsent(rule.oauth, `${descriptor.label}.${method}`);
     if (rule.service) {
       const key = `${descriptor.label}.${method}`;
       this.counters.count(rule.service, key);
       this.totals.count(rule.service, key);
     }
+  }
+
+  /**
+   * A method needing one of `anyOf` fails unless the user granted one of them (consent.ts).
+   * Custom functions and simple triggers short of FULL run without the user's authorization.
+   */
+  #checkConsent(anyOf: readonly string[], qualified: string): void {
+    if (!this.consent || this.kind === 'custom-function' || this.authMode !== 'FULL') return;
+    const missing = this.consent.missingFor(anyOf);
+    if (missing) fail(MESSAGES.permissionWithScope(qualified, requiredPermissions(missing)));
+  }
+
+  /**
+   * requireScopes/requireAllScopes with scopes missing: "this method ends the current execution
+   * and renders an authorization prompt to request the missing consents" (ScriptApp reference).
+   * Ending is modelled as a failure the script cannot get past: every later service call fails
+   * too, and the run fails even if the script caught the error.
+   */
+  endForConsent(missing: string[]): never {
+    this.#ended = { scopes: missing, shown: INTERACTIVE.has(this.kind) };
+    fail(AUTHORIZATION_REQUIRED);
+  }
+
+  get consentPrompt(): ConsentPrompt | undefined {
+    return this.#ended;
+  }
+
+  /** The record of the finished execution; an execution requireScopes ended failed. */
+  record(
+    functionName: string,
+    outcome: { elapsedMs: number; exceeded: boolean; error?: string },
+  ): ExecutionRecord {
+    const error = outcome.error ?? (this.#ended ? AUTHORIZATION_REQUIRED : undefined);
+    return {
+      id: this.id,
+      functionName,
+      kind: this.kind,
+      authMode: this.authMode,
+      startedAt: this.startedAt,
+      elapsedMs: outcome.elapsedMs,
+      limitMs: this.limitMs,
+      exceeded: outcome.exceeded,
+      ok: error === undefined,
+      ...(error === undefined ? {} : { error }),
+      calls: this.counters.snapshot(),
+      user: this.user,
+      ...(this.#ended ? { consentPrompt: this.#ended } : {}),
+    };
   }
 
   countRequests(n: number): void {

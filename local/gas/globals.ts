@@ -41,7 +41,8 @@ export function createServices(
   // web app" (CacheService and LockService reference pages).
   const shared = <S extends string>(scope: S) => has(scope) && !(webApp && scope === 'document');
   // User stores are the execution's user's (another editor has their own).
-  const user = rt.project.storesOf(exec.user || rt.sessionOptions.effectiveUserEmail);
+  const userOf = exec.user || rt.sessionOptions.effectiveUserEmail;
+  const user = rt.project.storesOf(userOf);
   const properties = (scope: PropertyScope) =>
     scope === 'user' ? user.properties : rt.properties[scope];
   const caches = (scope: CacheScope) => (scope === 'user' ? user.cache : rt.caches[scope]);
@@ -61,7 +62,14 @@ export function createServices(
       shared(scope) ? new FakeCache(caches(scope), exec) : null,
     ),
     LockService: new FakeLockService(
-      (scope) => (scope === 'document' ? (shared(scope) ? rt.locks : null) : rt.project.locks),
+      (scope) =>
+        scope === 'document'
+          ? shared(scope)
+            ? rt.locks
+            : null
+          : scope === 'user'
+            ? rt.project.userLocks(userOf)
+            : rt.project.locks,
       exec,
     ),
     UrlFetchApp: new FakeUrlFetchApp(
@@ -82,6 +90,7 @@ export function createServices(
       exec,
       rt.addOn,
       activeDocument ? rt.spreadsheet.id : null,
+      rt.project.tokens,
     ),
     DriveApp: new FakeDriveApp(rt.drive, rt.sessionOptions.activeUserEmail),
     MailApp: new FakeMailApp(rt.project.mail, exec, rt.oauthScopes),

@@ -3,8 +3,20 @@
 export { createGasRuntime, GasRuntime } from './runtime';
 export type { CacheEntryRef, GasRuntimeOptions, RunOptions } from './runtime';
 export type { Manifest } from './pushed-project';
-export type { ConcurrentJob, ConcurrentOptions, ConcurrentOutcome } from './concurrent/scheduler';
+export { runConcurrentlyAcross } from './concurrent/scheduler';
+export type {
+  AcrossJob,
+  ConcurrentJob,
+  ConcurrentOptions,
+  ConcurrentOutcome,
+} from './concurrent/scheduler';
+export { dueTriggerJobsAcross } from './trigger-firing';
 export type { TriggerFiring } from './trigger-firing';
+export { GoogleAccounts } from './accounts';
+export { ConsentStore, SCOPES } from './consent';
+export { AUTHORIZATION_REQUIRED } from './execution';
+export type { ConsentPrompt } from './execution';
+export type { InstallationSourceName } from './script-app';
 export { Counters } from './counters';
 export type { CounterService, CounterSnapshot } from './counters';
 export type { ExecutionRecord, RuntimeClock } from './execution';

@@ -11,8 +11,7 @@ import { registerFake } from './registry';
 
 export type LockScope = 'document' | 'script' | 'user';
 
-/** The scheduler event a lock's release signals (waiters on that scope retry). */
-export const lockReleased = (scope: LockScope): string => `lock:${scope}`;
+let nextTableId = 1;
 
 const TIMEOUT_MESSAGE = 'Lock timeout: another process was holding the lock for too long.';
 
@@ -23,8 +22,18 @@ interface LockState {
   externalUntil: number;
 }
 
+/**
+ * The locks of one store: a spreadsheet's document lock (GasRuntime.locks), a project's script
+ * lock and its first user's user lock (GasProject.locks), another user's user lock.
+ */
 export class LockTable {
   private readonly states = new Map<LockScope, LockState>();
+  readonly #id = nextTableId++;
+
+  /** The scheduler event this table's lock release signals (waiters on it retry). */
+  releasedEvent(scope: LockScope): string {
+    return `lock:${this.#id}:${scope}`;
+  }
 
   state(scope: LockScope): LockState {
     let s = this.states.get(scope);
@@ -105,7 +114,10 @@ export class FakeLock implements GoogleAppsScript.Lock.Lock {
       return false;
     }
     const externalEnd = s.owner === null ? s.externalUntil : Infinity;
-    return scheduling.suspend(Math.min(deadline, externalEnd), lockReleased(this.scope));
+    return scheduling.suspend(
+      Math.min(deadline, externalEnd),
+      this.table.releasedEvent(this.scope),
+    );
   }
 
   waitLock(timeoutInMillis: number): void {
@@ -116,7 +128,7 @@ export class FakeLock implements GoogleAppsScript.Lock.Lock {
     const s = this.table.state(this.scope);
     if (this.acquired && s.owner === this.exec.id) {
       s.owner = null;
-      this.exec.scheduling?.signal(lockReleased(this.scope));
+      this.exec.scheduling?.signal(this.table.releasedEvent(this.scope));
     }
     this.acquired = false;
   }
@@ -146,6 +158,8 @@ export class FakeLockService {
     return this.#lock('script')!;
   }
 
+  /** "Gets a lock that prevents concurrent access to a section of code by the current user"
+   * (LockService reference): each user of the project has their own. */
   getUserLock(): FakeLock {
     return this.#lock('user')!;
   }

@@ -12,7 +12,7 @@ import type { LogEntry } from './logging';
 import type { GasProject } from './project';
 import type { PropertyScope, PropertyStore } from './properties';
 import type { DailyQuota } from './quota';
-import type { TriggerStore } from './script-app';
+import type { InstallationSourceName, TriggerStore } from './script-app';
 import type { SessionOptions } from './session';
 import type { SpreadsheetModel } from './spreadsheet/model';
 import type { UiState } from './ui';
@@ -40,6 +40,8 @@ export interface ServiceHost {
   readonly addOn: boolean;
   readonly addOnName: string;
   readonly sessionOptions: SessionOptions;
+  /** What ScriptApp.getInstallationSource() answers unless a run says otherwise. */
+  readonly installationSource: InstallationSourceName;
 }
 
 /** The runtime as concurrent executions (concurrent/scheduler.ts) run over it. */

@@ -20,18 +20,20 @@ import {
 import { Counters } from './counters';
 import { createDriveStore, type DriveOptions, type DriveStore } from './drive';
 import { GasException, MESSAGES } from './errors';
-import { Execution, type ExecutionRecord, type RuntimeClock } from './execution';
+import { AUTHORIZATION_REQUIRED, type ExecutionRecord, type RuntimeClock } from './execution';
 import { installGlobals } from './globals';
 import { LockTable, type LockScope } from './lock';
 import type { LogEntry } from './logging';
-import type { AuthModeName, ExecutionKind } from './policy';
+import type { AuthModeName } from './policy';
+import { startExecution, type ExecutionStart } from './start-execution';
+import { GoogleAccounts } from './accounts';
 import { PropertyStore, type PropertyScope } from './properties';
 import { projectOf, type Manifest } from './pushed-project';
 import { DailyQuota } from './quota';
 import { Realm } from './realm';
 import type { RuntimeHost } from './runtime-host';
 import { GasProject } from './project';
-import { FAKE_OAUTH_TOKEN, type TriggerStore } from './script-app';
+import type { InstallationSourceName, TriggerStore } from './script-app';
 import type { SessionOptions } from './session';
 import { splitSheetName, parseA1 } from './spreadsheet/a1';
 import {
@@ -85,6 +87,13 @@ export interface GasRuntimeOptions {
   drive?: DriveOptions | string;
   /** Installed as an add-on (stricter trigger limits) rather than a bound script. */
   addOn?: boolean;
+  /**
+   * What ScriptApp.getInstallationSource() answers (RunOptions can say otherwise for one run).
+   * Default: WEB_STORE_ADD_ON for an add-on, NONE for a bound script. An add-on's own project
+   * answers NONE when its deployer presses Run in the editor; what a test deployment answers
+   * Google does not document.
+   */
+  installationSource?: InstallationSourceName;
   /** Title of createAddonMenu()'s menu under Extensions. */
   addOnName?: string;
   quotas?: {
@@ -100,6 +109,11 @@ export interface GasRuntimeOptions {
    * second spreadsheet of the same add-on (shared triggers, script/user stores, openById).
    */
   project?: GasProject;
+  /**
+   * The Google accounts of a new project (accounts.ts): pass one to several runtimes so their
+   * users' trigger time counts across their projects, as on Google. Ignored with `project`.
+   */
+  accounts?: GoogleAccounts;
   /** The manifest's oauthScopes; when given, SpreadsheetApp.openById needs the spreadsheets scope. */
   oauthScopes?: string[];
   /** The runtime's own account: it runs executions unless RunOptions.user names another. */
@@ -107,8 +121,7 @@ export interface GasRuntimeOptions {
   formulaEvaluator?: FormulaEvaluator;
 }
 
-export interface RunOptions {
-  kind?: ExecutionKind;
+export interface RunOptions extends ExecutionStart {
   /** For simple triggers: NONE (add-on not yet used in this document), LIMITED (default) or FULL. */
   authMode?: AuthModeName;
   /**
@@ -121,6 +134,8 @@ export interface RunOptions {
    * user. A time-driven trigger runs as its owner (fireDueTriggers).
    */
   user?: string;
+  /** What ScriptApp.getInstallationSource() answers in this run. */
+  installationSource?: InstallationSourceName;
 }
 
 export interface CacheEntryRef {
@@ -154,9 +169,6 @@ function toNodeError(thrown: unknown): Error {
   return new Error(String(thrown));
 }
 
-const defaultAuthMode = (kind: ExecutionKind): AuthModeName =>
-  kind === 'custom-function' ? 'CUSTOM_FUNCTION' : kind === 'simple-trigger' ? 'LIMITED' : 'FULL';
-
 export class GasRuntime implements RuntimeHost {
   readonly clock: RuntimeClock;
   readonly counters = new Counters();
@@ -181,11 +193,11 @@ export class GasRuntime implements RuntimeHost {
   readonly htmlDir: string | undefined;
   readonly addOn: boolean;
   readonly addOnName: string;
+  readonly installationSource: InstallationSourceName;
   readonly sessionOptions: SessionOptions;
   readonly #fetch: HttpHandler;
   #driveRest(request: HttpRequest): HttpResponse {
-    const user = this.sessionOptions.effectiveUserEmail;
-    return driveRestHandler(this.drive, FAKE_OAUTH_TOKEN, user, this.#fetch)(request);
+    return driveRestHandler(this.drive, this.project, this.oauthScopes, this.#fetch)(request);
   }
   /** Evaluates the project's code in an execution's context. */
   private readonly load: (context: vm.Context) => void;
@@ -228,6 +240,7 @@ export class GasRuntime implements RuntimeHost {
         ...(options.quotas?.triggerRuntimeMsPerDay === undefined
           ? {}
           : { triggerRuntimeMsPerDay: options.quotas.triggerRuntimeMsPerDay }),
+        ...(options.accounts ? { accounts: options.accounts } : {}),
       });
     this.project.join(this);
     this.triggers = this.project.triggers;
@@ -244,6 +257,8 @@ export class GasRuntime implements RuntimeHost {
     };
     this.addOn = options.addOn ?? false;
     this.addOnName = options.addOnName ?? 'Add-on';
+    this.installationSource =
+      options.installationSource ?? (this.addOn ? 'WEB_STORE_ADD_ON' : 'NONE');
     this.quotas = {
       urlFetch: new DailyQuota('urlfetch', options.quotas?.urlFetchPerDay ?? 20_000),
       properties: new DailyQuota('properties', options.quotas?.propertiesPerDay ?? 50_000),
@@ -254,10 +269,14 @@ export class GasRuntime implements RuntimeHost {
       effectiveUserEmail: options.user?.email ?? 'user@example.com',
       locale: options.user?.locale ?? 'en',
     };
-    // The runtime's own account is the first user of a new project: its user stores and mail
-    // quota are `properties.user`, `caches.user` and `mail.quota`.
-    this.project.storesOf(this.sessionOptions.effectiveUserEmail);
-    this.project.mail.quotaOf(this.sessionOptions.effectiveUserEmail);
+    // The runtime's own account is the first user of a new project: its user stores, user lock,
+    // mail quota and OAuth token are `properties.user`, `caches.user`, `project.locks`,
+    // `mail.quota` and FAKE_OAUTH_TOKEN.
+    const firstUser = this.sessionOptions.effectiveUserEmail;
+    this.project.storesOf(firstUser);
+    this.project.userLocks(firstUser);
+    this.project.mail.quotaOf(firstUser);
+    this.project.tokens.issue(firstUser);
     this.drive = createDriveStore(
       options.drive,
       options.codePath,
@@ -275,16 +294,14 @@ export class GasRuntime implements RuntimeHost {
 
   /** Runs one execution of a top-level function and returns its result as Node values. */
   run<T = unknown>(functionName: string, args: unknown[] = [], options: RunOptions = {}): T {
-    const kind = options.kind ?? 'menu';
-    const authMode = options.authMode ?? defaultAuthMode(kind);
+    const exec = startExecution(this, functionName, options);
+    const { kind, authMode } = exec;
     const activeDocument = options.activeDocument ?? !(this.addOn && kind === 'trigger');
     // "When a bound script is run as a web app … these methods [getActiveSpreadsheet, getUi] are
     // not available" (bound-scripts guide); its document properties still are ("available … if
     // it is bound to a Google file type": PropertiesService reference), its document cache and
     // lock are not (globals.ts).
     const activeSpreadsheet = activeDocument && kind !== 'web-app';
-    const exec = new Execution(functionName, kind, authMode, this.clock, this.counters);
-    exec.user = options.user ?? this.sessionOptions.effectiveUserEmail;
     const triggerTime = kind === 'trigger' ? this.project.triggerRuntime : undefined;
     const triggerTimeLeft = triggerTime?.remainingMs(exec.user, exec.startedAt) ?? Infinity;
     const context = vm.createContext({});
@@ -304,28 +321,22 @@ export class GasRuntime implements RuntimeHost {
       );
       if (exec.elapsedMs() > exec.limitMs) throw new GasException(MESSAGES.exceededTime);
       if (exec.elapsedMs() > triggerTimeLeft) throw new GasException(TOO_MUCH_COMPUTER_TIME);
+      // requireScopes ended it: caught in the script or not, the execution did not go on.
+      if (exec.consentPrompt) throw new GasException(AUTHORIZATION_REQUIRED);
       return realm.toNode(result) as T;
     } catch (thrown) {
       error = toNodeError(thrown);
       throw error;
     } finally {
       this.locks.releaseAll(exec.id);
-      this.project.locks.releaseAll(exec.id);
+      this.project.releaseLocks(exec.id);
       const elapsedMs = exec.elapsedMs();
       triggerTime?.spend(exec.user, exec.startedAt, Math.min(elapsedMs, triggerTimeLeft));
-      this.lastExecution = {
-        id: exec.id,
-        functionName,
-        kind,
-        authMode,
-        startedAt: exec.startedAt,
+      this.lastExecution = exec.record(functionName, {
         elapsedMs,
-        limitMs: exec.limitMs,
         exceeded: elapsedMs > exec.limitMs,
-        ok: error === undefined,
         ...(error ? { error: error.message } : {}),
-        calls: exec.counters.snapshot(),
-      };
+      });
       this.executions.push(this.lastExecution);
     }
   }
@@ -428,8 +439,14 @@ export class GasRuntime implements RuntimeHost {
   }
 
   /** Simulates another execution holding a lock until the virtual time `untilMs`. */
-  holdLock(scope: LockScope, untilMs: number): void {
-    (scope === 'document' ? this.locks : this.project.locks).holdExternally(scope, untilMs);
+  holdLock(scope: LockScope, untilMs: number, user = this.sessionOptions.effectiveUserEmail): void {
+    const table =
+      scope === 'document'
+        ? this.locks
+        : scope === 'user'
+          ? this.project.userLocks(user)
+          : this.project.locks;
+    table.holdExternally(scope, untilMs);
   }
 
   /** Simulates Apps Script dropping cache entries early; returns how many were dropped. */

@@ -3,7 +3,8 @@
 // 5, 10, 15 or 30 (ClockTriggerBuilder reference); add-ons may use time-driven triggers at most
 // once an hour (installable triggers guide) and "one trigger of each type, per user, per
 // document" (editor add-on triggers guide); getProjectTriggers spans the project for the current
-// user; getInstallationSource is NONE when the script is not running as an add-on. The trigger
+// user; getInstallationSource is NONE when the script is not running as an add-on (and, in an
+// add-on's own project, when its deployer presses Run: RunOptions.installationSource). The trigger
 // editor offers every 1, 2, 4, 6, 8 or 12 hours, which is what everyHours accepts here. Assumed
 // wording (not found): the error messages below; from memory: 20 triggers per user per script.
 // Triggers belong to the account that created them: "Installable triggers always run under the
@@ -11,8 +12,16 @@
 // a second account" (installable triggers guide, Restrictions), so getProjectTriggers(),
 // getUserTriggers() and the limits count only the current execution's user's triggers.
 
+import {
+  AuthorizationStatus,
+  authorizationInfo,
+  FakeAuthorizationInfo,
+  requireScopes,
+  SCRIPT_ID,
+} from './authorization';
 import type { Execution } from './execution';
 import { fail } from './errors';
+import type { OAuthTokens } from './oauth-tokens';
 import { registerFake } from './registry';
 
 const MINUTE = 60_000;
@@ -21,8 +30,7 @@ const VALID_MINUTES = [1, 5, 10, 15, 30];
 const VALID_HOURS = [1, 2, 4, 6, 8, 12];
 const SCRIPT_TRIGGER_LIMIT = 20;
 
-/** What ScriptApp.getOAuthToken() answers here; the Drive REST stand-in accepts only it. */
-export const FAKE_OAUTH_TOKEN = 'fake-oauth-token';
+export { FAKE_OAUTH_TOKEN } from './oauth-tokens';
 
 export const AuthMode = {
   NONE: 'NONE',
@@ -42,13 +50,14 @@ export const TriggerSource = {
   CLOCK: 'CLOCK',
   DRIVE: 'DRIVE',
 } as const;
-export const AuthorizationStatus = { REQUIRED: 'REQUIRED', NOT_REQUIRED: 'NOT_REQUIRED' } as const;
+export { AuthorizationStatus };
 /** Apps Script reference, Enum InstallationSource: NONE means "not running as an add-on". */
 export const InstallationSource = {
   APPS_MARKETPLACE_DOMAIN_ADD_ON: 'APPS_MARKETPLACE_DOMAIN_ADD_ON',
   NONE: 'NONE',
   WEB_STORE_ADD_ON: 'WEB_STORE_ADD_ON',
 } as const;
+export type InstallationSourceName = keyof typeof InstallationSource;
 
 export interface TriggerRecord {
   uniqueId: string;
@@ -212,16 +221,6 @@ export class FakeTriggerBuilder {
   }
 }
 
-export class FakeAuthorizationInfo {
-  getAuthorizationStatus(): string {
-    return AuthorizationStatus.NOT_REQUIRED;
-  }
-
-  getAuthorizationUrl(): string | null {
-    return null;
-  }
-}
-
 export class FakeScriptApp {
   readonly AuthMode = AuthMode;
   readonly EventType = EventType;
@@ -235,6 +234,7 @@ export class FakeScriptApp {
     private readonly addOn: boolean,
     /** The active spreadsheet's id, or null when the execution has none. */
     private readonly documentId: string | null,
+    private readonly tokens: OAuthTokens,
   ) {}
 
   newTrigger(functionName: string): FakeTriggerBuilder {
@@ -273,21 +273,34 @@ export class FakeScriptApp {
     );
   }
 
-  getAuthorizationInfo(_authMode?: string): FakeAuthorizationInfo {
-    return new FakeAuthorizationInfo();
+  /** The user's grants for the given scopes, or for all the manifest's (authorization.ts). */
+  getAuthorizationInfo(authMode?: string, oAuthScopes?: unknown): FakeAuthorizationInfo {
+    return authorizationInfo(this.exec, authMode, oAuthScopes);
   }
 
-  /** A bound script is not an add-on; an add-on install here stands for one from the Marketplace. */
+  /** Ends the execution unless the user granted these scopes (authorization.ts). */
+  requireScopes(authMode: string, oAuthScopes: unknown): void {
+    if (!Array.isArray(oAuthScopes)) fail('Invalid argument: oAuthScopes');
+    requireScopes(this.exec, authMode, oAuthScopes);
+  }
+
+  /** Ends the execution unless the user granted every scope of the manifest. */
+  requireAllScopes(authMode: string): void {
+    requireScopes(this.exec, authMode, undefined);
+  }
+
+  /** As the add-on or bound script was installed (RunOptions.installationSource). */
   getInstallationSource(): string {
-    return this.addOn ? InstallationSource.WEB_STORE_ADD_ON : InstallationSource.NONE;
+    return this.exec.installationSource;
   }
 
   getScriptId(): string {
-    return 'fake-script-id';
+    return SCRIPT_ID;
   }
 
+  /** The effective user's token (oauth-tokens.ts); it carries their grants, nothing more. */
   getOAuthToken(): string {
-    return FAKE_OAUTH_TOKEN;
+    return this.tokens.issue(this.exec.user);
   }
 }
 
@@ -304,8 +317,12 @@ registerFake(FakeScriptApp, {
   ],
   methods: {
     getAuthorizationInfo: { scope: 'local' },
+    requireScopes: { scope: 'local' },
+    requireAllScopes: { scope: 'local' },
     getScriptId: { scope: 'local' },
     getInstallationSource: { scope: 'local' },
+    // The reference lists no scope for it: the token itself carries only what was granted.
+    getOAuthToken: { oauth: null },
   },
 });
 registerFake(FakeTriggerBuilder, { label: 'TriggerBuilder', service: null, scope: 'scriptapp' });
@@ -316,4 +333,3 @@ registerFake(FakeClockTriggerBuilder, {
   methods: { create: { service: 'Script' } },
 });
 registerFake(FakeTrigger, { label: 'Trigger', service: null, scope: 'local' });
-registerFake(FakeAuthorizationInfo, { label: 'AuthorizationInfo', service: null, scope: 'local' });

@@ -71,5 +71,16 @@ export class FakeSession {
   }
 }
 
-registerFake(FakeSession, { label: 'Session', service: 'Session', scope: 'local' });
+// Both name userinfo.email under Authorization (Session reference). A user who refused it on the
+// consent screen gets "You do not have permission to call Session.getActiveUser. Required
+// permissions: …/userinfo.email" (the Exception a README found by the code search quotes),
+// unlike a manifest without the scope ("Specified permissions are not sufficient…", above);
+// cells never need it (no consent check for custom functions: consent.ts) and get ''.
+const USERINFO = { oauth: [USERINFO_EMAIL_SCOPE] } as const;
+registerFake(FakeSession, {
+  label: 'Session',
+  service: 'Session',
+  scope: 'local',
+  methods: { getActiveUser: USERINFO, getEffectiveUser: USERINFO },
+});
 registerFake(FakeUser, { label: 'User', service: null, scope: 'local' });

@@ -1,6 +1,8 @@
 // Which time-driven triggers are due at a virtual instant, and the event object Apps Script
 // hands their handlers (authMode, triggerUid and the time fields, in UTC).
 
+import type { AcrossJob } from './concurrent/scheduler';
+import type { RuntimeHost } from './runtime-host';
 import type { TriggerRecord, TriggerStore } from './script-app';
 import { wallParts } from './time-zone';
 
@@ -41,4 +43,26 @@ export function clockTriggerEvent(trigger: TriggerRecord, now: number): Record<s
     second: w.second,
     timezone: 'UTC',
   };
+}
+
+/**
+ * The time-driven triggers due now in the projects of `runtimes`, as jobs for
+ * runConcurrentlyAcross: each a 'trigger' execution as the account that created it (with that
+ * account's grants and quotas), in the runtime of the spreadsheet that created it when it is
+ * among `runtimes` (else the first runtime of its project: an add-on's trigger needs no active
+ * spreadsheet). Taken as fireDueTriggers takes them: repeating ones rescheduled, one-shots gone.
+ */
+export function dueTriggerJobsAcross(runtimes: readonly RuntimeHost[]): AcrossJob[] {
+  const now = runtimes[0]?.clock.now() ?? 0;
+  const projects = [...new Set(runtimes.map((rt) => rt.project))];
+  return projects.flatMap((project) => {
+    const ofProject = runtimes.filter((rt) => rt.project === project);
+    return takeDueTriggers(project.triggers, now).map((trigger) => ({
+      runtime: ofProject.find((rt) => rt.spreadsheet.id === trigger.documentId) ?? ofProject[0]!,
+      fn: trigger.handlerFunction,
+      args: [clockTriggerEvent(trigger, now)],
+      kind: 'trigger' as const,
+      user: trigger.owner,
+    }));
+  });
 }

@@ -4,6 +4,7 @@
 // add-on, where such menus "move under the add-ons menu" (Custom menus for Editor add-ons). alert() answers from UiState.alertResponses, else with the first button of its
 // set (what a user clicking straight through would press).
 
+import { SCOPES } from './consent';
 import { FakeHtmlOutput } from './html';
 import { registerFake } from './registry';
 
@@ -134,9 +135,18 @@ export class FakeUi {
 }
 
 registerFake(FakeMenu, { label: 'Menu', service: 'Ui', scope: 'ui' });
+// The Ui reference lists script.container.ui for showSidebar, showModalDialog and
+// showModelessDialog only (alert, prompt and menus name no scope): a user who refused it gets no
+// sidebar or dialog, but menus and alerts still work.
+const CONTAINER_UI = { oauth: [SCOPES.containerUi] } as const;
 registerFake(FakeUi, {
   label: 'Ui',
   service: 'Ui',
   scope: 'ui',
   constants: ['ButtonSet', 'Button'],
+  methods: {
+    showSidebar: CONTAINER_UI,
+    showModalDialog: CONTAINER_UI,
+    showModelessDialog: CONTAINER_UI,
+  },
 });

@@ -1,5 +1,8 @@
 // runConcurrently: several Apps Script executions at once over one runtime's shared stores,
-// interleaved at service calls by a seeded scheduler.
+// interleaved at service calls by a seeded scheduler. runConcurrentlyAcross: the same over
+// several runtimes at once (separate bound projects, an add-on in several users' spreadsheets),
+// each job naming its runtime, all on one virtual clock (they must share it: the emulator's
+// ManualClock), so that spreadsheets on one API key meet in its rate window.
 //
 // Each execution runs the bundle in a worker thread (worker-main.ts); every service call is a
 // synchronous message to this thread, which owns the fakes and the stores. Exactly one execution
@@ -26,22 +29,30 @@
 // that finds `maxConcurrent` (default 30) executions of its user live fails without running a
 // line. A custom-function cell is no exception: each cell is its own execution and Sheets shows
 // the refusal in the cell (the same page; dropseed/google-sheets-us-states#5 and Stack Overflow
-// 14604334 report it in cells). No Google page says Sheets queues them.
+// 14604334 report it in cells). No Google page says Sheets queues them. The count is per user
+// across every runtime of the run ("not necessarily the same script", above).
 //
 // Daily trigger time: a 'trigger' execution adds its elapsed virtual time to its user's total
 // (project.triggerRuntime), fails at once when that user's quota is already used, and is stopped
 // where it crosses the limit, as sequential run() does (trigger-runtime.ts). Trigger executions
 // of one user running at once share what is left: they all stop when together they used it.
+// Runtimes whose projects share one GoogleAccounts (accounts.ts) share each user's trigger time.
 
 import { GasException, MESSAGES } from '../errors';
-import { Execution, type ExecutionRecord, type ExecutionScheduling } from '../execution';
+import {
+  AUTHORIZATION_REQUIRED,
+  type Execution,
+  type ExecutionRecord,
+  type ExecutionScheduling,
+} from '../execution';
 import { createServices } from '../globals';
-import { lockReleased } from '../lock';
 import { consoleMembers } from '../logging';
 import type { AuthModeName, ExecutionKind } from '../policy';
 import type { RuntimeHost } from '../runtime-host';
+import type { InstallationSourceName } from '../script-app';
+import { startExecution } from '../start-execution';
 import { notDeployedAnswer } from '../web-app';
-import { TOO_MUCH_COMPUTER_TIME } from '../trigger-runtime';
+import { TOO_MUCH_COMPUTER_TIME, type TriggerRuntimeQuota } from '../trigger-runtime';
 import { HandleTable, wireError } from './handles';
 import { seededRandom } from './prng';
 import type { FromWorker, WireError } from './protocol';
@@ -56,6 +67,13 @@ export interface ConcurrentJob {
   activeDocument?: boolean;
   /** As RunOptions.user: the account it runs as (default: the runtime's user). */
   user?: string;
+  /** As RunOptions.installationSource: what ScriptApp.getInstallationSource() answers. */
+  installationSource?: InstallationSourceName;
+}
+
+/** A job of runConcurrentlyAcross: the runtime (spreadsheet and project) it runs in. */
+export interface AcrossJob extends ConcurrentJob {
+  runtime: RuntimeHost;
 }
 
 export const TOO_MANY_SIMULTANEOUS =
@@ -99,6 +117,7 @@ type Phase =
 interface Live {
   index: number;
   job: ConcurrentJob;
+  rt: RuntimeHost;
   kind: ExecutionKind;
   authMode: AuthModeName;
   exec: Execution;
@@ -106,48 +125,81 @@ interface Live {
   slot?: WorkerSlot;
   table?: HandleTable;
   delayMs: number;
-  /** A trigger execution's share of its user's daily trigger time (Infinity for other kinds). */
 }
-
-const defaultAuthMode = (kind: ExecutionKind): AuthModeName =>
-  kind === 'custom-function' ? 'CUSTOM_FUNCTION' : kind === 'simple-trigger' ? 'LIMITED' : 'FULL';
 
 const NO_TEMPLATES = (): never => {
   throw new GasException('HtmlService templates are not supported in concurrent executions.');
 };
 
+/** Several executions of one runtime at once (see runConcurrentlyAcross). */
 export function runConcurrently(
   rt: RuntimeHost,
   jobs: ConcurrentJob[],
   options: ConcurrentOptions = {},
 ): ConcurrentOutcome[] {
-  const advance = rt.clock.advance?.bind(rt.clock);
-  if (!advance) throw new Error('runConcurrently needs a clock that can advance (ManualClock)');
+  return runConcurrentlyAcross(
+    jobs.map((job) => ({ ...job, runtime: rt })),
+    options,
+  );
+}
+
+/** The clock every runtime of the run shares; it must be one that can advance. */
+function sharedClock(jobs: AcrossJob[]) {
+  const clock = jobs[0]?.runtime.clock;
+  if (clock && jobs.some((job) => job.runtime.clock !== clock)) {
+    throw new Error(
+      'runConcurrentlyAcross: every runtime must share one clock (e.g. the emulator’s ManualClock)',
+    );
+  }
+  const advance = clock?.advance?.bind(clock);
+  if (jobs.length > 0 && !advance) {
+    throw new Error('runConcurrently needs a clock that can advance (ManualClock)');
+  }
+  return { now: () => clock?.now() ?? 0, advance: advance ?? (() => undefined) };
+}
+
+/**
+ * Runs jobs of several runtimes at once: each job runs in its own runtime (spreadsheet, stores,
+ * project), interleaved with the others by one seeded scheduler on the clock they share. One
+ * outcome per job, in the jobs' order.
+ */
+export function runConcurrentlyAcross(
+  jobs: AcrossJob[],
+  options: ConcurrentOptions = {},
+): ConcurrentOutcome[] {
+  const clock = sharedClock(jobs);
   const random = seededRandom(options.seed ?? 1);
   const maxConcurrent = Math.max(1, options.maxConcurrent ?? 30);
-  const pool = new WorkerPool(rt.bundleSource.code, rt.bundleSource.filename);
-  // A web-app execution runs the deployed version, not the head (see postToWebApp).
-  const deployed = rt.deployedSource;
-  const deployedPool = deployed ? new WorkerPool(deployed.code, deployed.filename) : null;
-  const poolOf = (x: Live): WorkerPool => (x.kind === 'web-app' && deployedPool) || pool;
+  // One pool per program: runtimes of one bundle share workers. A web-app execution runs its
+  // runtime's deployed version, not the head (see postToWebApp).
+  const pools = new Map<string, WorkerPool>();
+  const poolFor = ({ code, filename }: { code: string; filename: string }): WorkerPool => {
+    const key = `${filename}\n${code}`;
+    let pool = pools.get(key);
+    if (!pool) pools.set(key, (pool = new WorkerPool(code, filename)));
+    return pool;
+  };
+  const sourceOf = (rt: RuntimeHost, kind: ExecutionKind) =>
+    kind === 'web-app' ? rt.deployedSource : rt.bundleSource;
+  const poolOf = (x: Live): WorkerPool => poolFor(sourceOf(x.rt, x.kind)!);
   const outcomes: ConcurrentOutcome[] = [];
   const live: Live[] = [];
 
-  const userOf = (job: ConcurrentJob) => job.user ?? rt.sessionOptions.effectiveUserEmail;
   const liveOf = (user: string) => live.filter((x) => x.exec.user === user).length;
-
-  const triggerTime = rt.project.triggerRuntime;
 
   /**
    * When `user` runs out of trigger time, as seen at `now`: what the finished runs left is spent
-   * by every trigger execution of that user now live, each at virtual time's rate, so k of them
-   * use it k times as fast: recorded + Σ (T − start) = limit.
+   * by every trigger execution of that user now live on the same accounts (accounts.ts), each at
+   * virtual time's rate, so k of them use it k times as fast: recorded + Σ (T − start) = limit.
    */
-  const triggerTimeEndOf = (user: string, now: number): number => {
+  const triggerTimeEndOf = (quota: TriggerRuntimeQuota, user: string, now: number): number => {
     const starts = live
-      .filter((y) => y.kind === 'trigger' && y.exec.user === user)
+      .filter(
+        (y) =>
+          y.kind === 'trigger' && y.exec.user === user && y.rt.project.triggerRuntime === quota,
+      )
       .map((y) => y.exec.startedAt);
-    const left = triggerTime.remainingMs(user, now);
+    const left = quota.remainingMs(user, now);
     if (starts.length === 0) return now + left;
     return (left + starts.reduce((a, b) => a + b, 0)) / starts.length;
   };
@@ -155,18 +207,24 @@ export function runConcurrently(
   /** Starts the jobs in order; one past its user's simultaneous executions is refused. */
   const admit = () => {
     jobs.forEach((job, index) => {
-      const kind = job.kind ?? 'menu';
-      const full = liveOf(userOf(job)) >= maxConcurrent;
-      const authMode = job.authMode ?? defaultAuthMode(kind);
-      const exec = new Execution(job.fn, kind, authMode, rt.clock, rt.counters);
-      exec.user = userOf(job);
-      if (full) return refuse(index, job, exec, TOO_MANY_SIMULTANEOUS);
-      if (kind === 'web-app' && !deployedPool) return refuse(index, job, exec, NOT_DEPLOYED);
-      if (kind === 'trigger' && triggerTimeEndOf(exec.user, exec.startedAt) <= exec.startedAt)
-        return refuse(index, job, exec, TOO_MUCH_COMPUTER_TIME);
+      const rt = job.runtime;
+      const exec = startExecution(rt, job.fn, job);
+      const { kind, authMode } = exec;
+      const refused =
+        liveOf(exec.user) >= maxConcurrent
+          ? TOO_MANY_SIMULTANEOUS
+          : kind === 'web-app' && !rt.deployedSource
+            ? NOT_DEPLOYED
+            : kind === 'trigger' &&
+                triggerTimeEndOf(rt.project.triggerRuntime, exec.user, exec.startedAt) <=
+                  exec.startedAt
+              ? TOO_MUCH_COMPUTER_TIME
+              : null;
+      if (refused) return refuse(index, rt, exec, refused);
       const x: Live = {
         index,
         job,
+        rt,
         kind,
         authMode,
         exec,
@@ -179,22 +237,14 @@ export function runConcurrently(
   };
 
   /** An execution Apps Script refused to start: it ran nothing and took no time. */
-  const refuse = (index: number, job: ConcurrentJob, exec: Execution, message: string): void => {
+  const refuse = (index: number, rt: RuntimeHost, exec: Execution, message: string): void => {
     const error = new Error(message);
     error.name = 'Exception';
-    const record: ExecutionRecord = {
-      id: exec.id,
-      functionName: job.fn,
-      kind: exec.kind,
-      authMode: exec.authMode,
-      startedAt: exec.startedAt,
+    const record = exec.record(exec.functionName, {
       elapsedMs: 0,
-      limitMs: exec.limitMs,
       exceeded: false,
-      ok: false,
-      error: error.message,
-      calls: exec.counters.snapshot(),
-    };
+      error: message,
+    });
     rt.executions.push(record);
     rt.lastExecution = record;
     outcomes[index] = { ok: false, error, record };
@@ -223,7 +273,9 @@ export function runConcurrently(
 
   /** When a trigger execution's user runs out of trigger time (Infinity for other kinds). */
   const quotaEndOf = (x: Live): number =>
-    x.kind === 'trigger' ? triggerTimeEndOf(x.exec.user, rt.clock.now()) : Infinity;
+    x.kind === 'trigger'
+      ? triggerTimeEndOf(x.rt.project.triggerRuntime, x.exec.user, clock.now())
+      : Infinity;
 
   /** The virtual time a parked execution next needs the scheduler (its wake-up or its death). */
   const wakeAt = (x: Live): number =>
@@ -245,7 +297,7 @@ export function runConcurrently(
   };
 
   const deliver = (x: Live, reply: Reply): void => {
-    x.slot!.post({ type: 'reply', now: rt.clock.now(), shapes: x.table!.takeShapes(), ...reply });
+    x.slot!.post({ type: 'reply', now: clock.now(), shapes: x.table!.takeShapes(), ...reply });
     resume(x);
   };
 
@@ -253,22 +305,22 @@ export function runConcurrently(
     x.slot = poolOf(x).take();
     const table = (x.table = new HandleTable(x.slot.shapes));
     const services = createServices(
-      rt,
+      x.rt,
       x.exec,
       NO_TEMPLATES,
-      x.job.activeDocument ?? !(rt.addOn && x.kind === 'trigger'),
+      x.job.activeDocument ?? !(x.rt.addOn && x.kind === 'trigger'),
     );
     const globals = Object.fromEntries(
       Object.entries(services).map(([name, service]) => [name, table.toWire(service)]),
     ) as Record<string, ReturnType<HandleTable['bag']>>;
-    globals.console = table.bag(consoleMembers(rt.logs, x.exec));
+    globals.console = table.bag(consoleMembers(x.rt.logs, x.exec));
     const args = (x.job.args ?? []).map((a) => table.toWire(a));
     x.slot.post({
       type: 'run',
       fn: x.job.fn,
       args,
       globals,
-      now: rt.clock.now(),
+      now: clock.now(),
       shapes: table.takeShapes(),
     });
     resume(x);
@@ -301,7 +353,7 @@ export function runConcurrently(
       reply = { error: wireError(error) };
     }
     if (x.delayMs > 0) {
-      x.phase = { is: 'delayed', until: rt.clock.now() + x.delayMs, reply };
+      x.phase = { is: 'delayed', until: clock.now() + x.delayMs, reply };
       return;
     }
     deliver(x, reply);
@@ -323,12 +375,16 @@ export function runConcurrently(
   const finish = (x: Live, done: Extract<FromWorker, { type: 'done' }>, killed = false): void => {
     x.phase = { is: 'done' };
     const signal = x.exec.scheduling!.signal;
+    const rt = x.rt;
     // The document lock is the spreadsheet's; the script and user locks are the project's.
-    const released = [...rt.locks.releaseAll(x.exec.id), ...rt.project.locks.releaseAll(x.exec.id)];
-    for (const scope of released) signal(lockReleased(scope));
+    for (const scope of rt.locks.releaseAll(x.exec.id)) signal(rt.locks.releasedEvent(scope));
+    for (const { table, scope } of rt.project.releaseLocks(x.exec.id)) {
+      signal(table.releasedEvent(scope));
+    }
     const elapsedMs = x.exec.elapsedMs();
     if (x.kind === 'trigger') {
-      const left = triggerTime.remainingMs(x.exec.user, rt.clock.now());
+      const triggerTime = rt.project.triggerRuntime;
+      const left = triggerTime.remainingMs(x.exec.user, clock.now());
       triggerTime.spend(x.exec.user, x.exec.startedAt, Math.min(elapsedMs, left));
     }
     const exceeded = elapsedMs > x.exec.limitMs || (killed && elapsedMs >= x.exec.limitMs);
@@ -339,20 +395,16 @@ export function runConcurrently(
       if (done.error.stack) error.stack = done.error.stack;
     } else if (exceeded) {
       error = new Error(MESSAGES.exceededTime);
+    } else if (x.exec.consentPrompt) {
+      // requireScopes ended it, whether or not the script caught that (Execution.endForConsent).
+      error = new Error(AUTHORIZATION_REQUIRED);
+      error.name = 'Exception';
     }
-    const record: ExecutionRecord = {
-      id: x.exec.id,
-      functionName: x.job.fn,
-      kind: x.kind,
-      authMode: x.authMode,
-      startedAt: x.exec.startedAt,
+    const record = x.exec.record(x.job.fn, {
       elapsedMs,
-      limitMs: x.exec.limitMs,
       exceeded,
-      ok: error === undefined,
       ...(error ? { error: error.message } : {}),
-      calls: x.exec.counters.snapshot(),
-    };
+    });
     rt.executions.push(record);
     rt.lastExecution = record;
     outcomes[x.index] =
@@ -364,16 +416,21 @@ export function runConcurrently(
   };
 
   try {
-    pool.prepare(Math.min(maxConcurrent, jobs.length));
+    const headJobs = new Map<WorkerPool, number>();
+    for (const job of jobs) {
+      const pool = poolFor(job.runtime.bundleSource);
+      headJobs.set(pool, (headJobs.get(pool) ?? 0) + 1);
+    }
+    for (const [pool, count] of headJobs) pool.prepare(Math.min(maxConcurrent, count));
     admit();
     while (live.length > 0) {
-      const now = rt.clock.now();
+      const now = clock.now();
       const ready = live.filter((x) => isReady(x, now));
       if (ready.length === 0) {
         // Everyone waits: virtual time jumps to the first wake-up.
         const next = Math.min(...live.map(wakeAt));
         if (!Number.isFinite(next)) throw new Error('concurrent runtime: executions deadlocked');
-        advance(next - now);
+        clock.advance(next - now);
         continue;
       }
       const x = ready[Math.floor(random() * ready.length)]!;
@@ -385,8 +442,7 @@ export function runConcurrently(
       else if (phase.is === 'suspended') dispatch(x, phase.call, false);
     }
   } finally {
-    pool.close();
-    deployedPool?.close();
+    for (const pool of pools.values()) pool.close();
   }
   return outcomes;
 }
