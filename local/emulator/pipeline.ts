@@ -7,7 +7,7 @@ import type { EmulatorEnv } from './env';
 import { methodNotAllowed, tooLarge, tooManyRequests, unauthorized } from './http/area-errors';
 import { readJsonBody } from './http/json-body';
 import { withoutParams, type RequestContext } from './http/request-context';
-import { apiError, html, json, notFoundPage } from './http/respond';
+import { apiError, html, json, JSON_API, notFoundPage } from './http/respond';
 import type { Area, Router } from './http/router';
 import { DELAY_HEADER, faultResponse } from './policy/fault-response';
 import { parseFaultSpec, replacesResponse, type Fault } from './policy/faults';
@@ -126,5 +126,24 @@ export function runPipeline(
     body,
     bytes,
   };
-  return finish(route.handler(ctx, env));
+  return finish(withOddAnswers(env, account.key, route.handler(ctx, env), method, now));
+}
+
+/**
+ * A successful JSON:API answer read by the client: armed containers in it answer oddly
+ * (policy/odd-answers.ts). Parsed only while something is armed for the account.
+ */
+function withOddAnswers(
+  env: EmulatorEnv,
+  key: string,
+  response: HttpResponse,
+  method: string,
+  now: number,
+): HttpResponse {
+  if (method === 'HEAD' || response.status < 200 || response.status > 299) return response;
+  if (typeof response.body !== 'string' || !env.oddAnswers.armedFor(key, now)) return response;
+  const type = Object.entries(response.headers).find(([k]) => k.toLowerCase() === 'content-type');
+  if (!type?.[1].startsWith(JSON_API)) return response;
+  const odd = env.oddAnswers.rewrite(key, JSON.parse(response.body) as object, now);
+  return odd ? { ...response, body: JSON.stringify(odd) } : response;
 }
