@@ -60,7 +60,8 @@ function manifest() {
   if (BUILD.deployment === 'bound') return bound;
   const { webapp: _webapp, ...addon } = bound;
   const unknown = ADDON_SCOPES.filter((s) => !bound.oauthScopes.includes(s));
-  if (unknown.length) throw new Error(`ADDON_SCOPES lists scopes appsscript.json lacks: ${unknown}`);
+  if (unknown.length)
+    throw new Error(`ADDON_SCOPES lists scopes appsscript.json lacks: ${unknown}`);
   return { ...addon, oauthScopes: bound.oauthScopes.filter((s) => ADDON_SCOPES.includes(s)) };
 }
 /** Exactly what clasp pushes (.claspignore allows these and nothing else). */

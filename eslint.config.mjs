@@ -15,7 +15,16 @@ const GAS_SERVICES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'dist-addon/', 'local/.build/', 'coverage/', 'test-results/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'dist-addon/',
+      'local/.build/',
+      'coverage/',
+      'test-results/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
