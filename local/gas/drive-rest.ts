@@ -75,6 +75,8 @@ export function driveRestHandler(
     const file = drive.visibleTo(user).find((f) => f.id === id && !f.trashed);
     if (!file) return driveError(404, 'notFound', `File not found: ${id}.`);
     if (url.searchParams.get('alt') === 'media') {
+      const redirect = drive.mediaRedirects.get(file.id);
+      if (redirect) return { status: 302, headers: { Location: redirect }, body: '' };
       return { status: 200, headers: { 'Content-Type': file.mimeType }, body: file.bytes.slice() };
     }
     const all: Record<string, string> = {

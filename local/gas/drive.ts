@@ -92,6 +92,13 @@ export interface DriveOptions {
 export class DriveStore {
   readonly files: DriveFileSpec[];
   access: DriveAccess;
+  /**
+   * Test knob: where a file's `?alt=media` download answers with a redirect (302 + Location)
+   * instead of the bytes. Drive documents the bytes in the answer; a client that follows a
+   * redirect with the user's OAuth token would hand the token to whatever host it names, so the
+   * add-in must not follow one with it (its tests set this to see that it does not).
+   */
+  readonly mediaRedirects = new Map<string, string>();
   readonly #granted = new Map<string, Set<string>>();
 
   constructor(

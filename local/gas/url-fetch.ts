@@ -23,6 +23,15 @@ const MAX_REDIRECTS = 10;
 /** Observed messages cut the body near 150 characters; the exact cut is an assumption. */
 const TRUNCATE_AT = 150;
 
+/**
+ * "URL Fetch response size: 50 MB / call" (Apps Script quotas page), read as 50,000,000 bytes,
+ * the stricter reading; past it "scripts will throw an exception" (justin.poehnelt.com, The
+ * Definitive Guide to UrlFetchApp). The message is assumed, by analogy with the URL-length one
+ * users quote ("Limit Exceeded: URLFetch URL Length.", airhadoken/twitter-lib#34).
+ */
+export const URL_FETCH_RESPONSE_LIMIT_BYTES = 50_000_000;
+const RESPONSE_TOO_LARGE = 'Limit Exceeded: URLFetch response size.';
+
 export type NetworkFailureKind = 'timeout' | 'dns' | 'address-unavailable';
 
 /** What a handler throws to simulate a transport failure; `delayMs` is virtual time spent. */
@@ -180,6 +189,9 @@ export class FakeUrlFetchApp {
   #finish({ request, params }: PreparedRequest, outcome: Outcome): FakeHttpResponse {
     if (outcome.failure !== undefined) fail(outcome.failure);
     const response = outcome.response as HttpResponse;
+    const size =
+      typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.length;
+    if (size > URL_FETCH_RESPONSE_LIMIT_BYTES) fail(RESPONSE_TOO_LARGE);
     if (response.status >= 400 && !params.muteHttpExceptions) {
       const text = Buffer.from(bodyBytes(response.body)).toString('utf8');
       const shown = text.length > TRUNCATE_AT ? `${text.slice(0, TRUNCATE_AT)}...` : text;

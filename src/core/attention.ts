@@ -147,6 +147,8 @@ export function failureReason(kind: ErrorKind | null, message: string): string {
       return 'Apps Script daily quota used up';
     case 'busy':
       return 'another refresh was running';
+    case 'permission':
+      return 'a permission was not granted (see the message when the spreadsheet opens)';
     default:
       return message.length > 120 ? `${message.slice(0, 119)}…` : message;
   }

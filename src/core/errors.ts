@@ -15,7 +15,8 @@ export type ErrorKind =
   | 'upstream' // 5xx, malformed or non-JSON answers
   | 'connection' // timeout, DNS, unreachable
   | 'quota' // Apps Script's own daily quota
-  | 'busy'; // another execution holds the data we need; try again shortly
+  | 'busy' // another execution holds the data we need; try again shortly
+  | 'permission'; // the person has not granted a scope this capability needs
 
 export interface ApiErrorObject {
   status?: string | null;

@@ -8,7 +8,7 @@
 
 import { AppError } from '../core/errors';
 import type { BlobDescription, UploadBody } from '../engine/document-upload';
-import { MAX_UPLOAD_BYTES } from '../core/upload-limits';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_TEXT } from '../core/upload-limits';
 
 /** Accepts a file id or any Drive/Docs link that carries one. */
 export function driveFileId(input: string): string {
@@ -27,9 +27,15 @@ export function driveFileId(input: string): string {
 
 const DRIVE_FILES = 'https://www.googleapis.com/drive/v3/files/';
 
+/**
+ * A Drive REST call with the user's OAuth token, to Google's Drive host only: redirects are not
+ * followed (a redirect would carry the token to whatever host it names); any answer but 200 is a
+ * failure the caller explains.
+ */
 function driveGet(id: string, query: string): GoogleAppsScript.URL_Fetch.HTTPResponse {
   return UrlFetchApp.fetch(`${DRIVE_FILES}${encodeURIComponent(id)}${query}`, {
     headers: { Authorization: `Bearer ${ScriptApp.getOAuthToken()}` },
+    followRedirects: false,
     muteHttpExceptions: true,
   });
 }
@@ -73,14 +79,14 @@ export interface DriveUpload extends UploadBody {
   body: GoogleAppsScript.Base.Blob;
 }
 
-/** Opens the file and its Blob; a file over 50 MB is refused from its size, before any read. */
+/** Opens the file and its Blob; a file over the cap is refused from its size, before any read. */
 export function openUploadFile(fileId: string, name?: string): DriveUpload {
   const id = driveFileId(fileId);
   const f = meta(id);
   if (f.size > MAX_UPLOAD_BYTES) {
     throw new AppError(
       'input',
-      `"${f.name}" is ${(f.size / 1024 / 1024).toFixed(1)} MB; files over 50 MB cannot be attached.`,
+      `"${f.name}" is ${(f.size / 1024 / 1024).toFixed(1)} MB; files over ${MAX_UPLOAD_TEXT} cannot be attached.`,
     );
   }
   const media = driveGet(id, '?alt=media');

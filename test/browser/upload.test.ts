@@ -3,7 +3,7 @@
 // link, three steps with progress, the document id; a pasted id the add-in was never given gets
 // a message that says to use Choose from Drive; a checksum mismatch, a storage failure and a
 // failed last step each say which step failed and leave nothing a retry would duplicate; files
-// over 50 MB are refused unread. Google's own picker script is never loaded here. The sidebar is
+// over 45 MB are refused unread. Google's own picker script is never loaded here. The sidebar is
 // 300 px wide, as in Sheets, narrower than the Picker's minimum (566 × 350 px): the Picker opens
 // in a modal dialog over the editor and the pick reaches the sidebar through the server.
 
@@ -210,15 +210,15 @@ test('a failed last step is retried alone: the stored file is not sent again', a
   expect(s.callsTo('finishDriveUpload')).toHaveLength(2);
 });
 
-test('files over 50 MB are refused before anything is read', async () => {
+test('files over 45 MB are refused before anything is read', async () => {
   await openUpload([...sampleDriveFiles(), oversizeFile()]);
   await pick('whole-voyage-scan.pdf');
   await expect(chosen().textContent()).resolves.toBe(
-    'whole-voyage-scan.pdfPDF · 61.0 MB · too large (over 50 MB)',
+    'whole-voyage-scan.pdfPDF · 61.0 MB · too large (over 45 MB)',
   );
   await attach();
   await expect(status().textContent()).resolves.toMatch(
-    /^Error: "whole-voyage-scan\.pdf" is 61\.0 MB; files over 50 MB cannot be attached\./,
+    /^Error: "whole-voyage-scan\.pdf" is 61\.0 MB; files over 45 MB cannot be attached\./,
   );
   expect(s.callsTo('startDriveUpload')).toHaveLength(0); // refused in the page
   await expect(s.page.locator('#upload-steps').isHidden()).resolves.toBe(true);

@@ -1,4 +1,5 @@
 import { NetworkFailure } from '../../local/gas';
+import { URL_FETCH_RESPONSE_LIMIT_BYTES } from '../../local/gas/url-fetch';
 import type { HttpRequest, HttpResponse } from '../../local/http';
 import { makeRuntime, START, thrown } from './harness';
 
@@ -138,5 +139,26 @@ describe('UrlFetchApp', () => {
       'Service invoked too many times for one day: urlfetch.',
     );
     expect(requests).toHaveLength(3);
+  });
+});
+
+describe('the response size limit (quotas page: 50 MB a call)', () => {
+  it('refuses a response over 50,000,000 bytes, muted or not', () => {
+    const big = new Uint8Array(URL_FETCH_RESPONSE_LIMIT_BYTES + 1);
+    const fits = new Uint8Array(URL_FETCH_RESPONSE_LIMIT_BYTES);
+    const { rt } = makeRuntime(
+      `function size(u) { return UrlFetchApp.fetch(u, { muteHttpExceptions: true }).getContent().length; }`,
+      {
+        respond: (req) => ({
+          status: 200,
+          headers: { 'Content-Type': 'application/octet-stream' },
+          body: req.url.endsWith('/big') ? big : fits,
+        }),
+      },
+    );
+    expect(() => rt.run('size', ['https://files.example.com/big'])).toThrow(
+      /Limit Exceeded: URLFetch response size/,
+    );
+    expect(rt.run('size', ['https://files.example.com/fits'])).toBe(URL_FETCH_RESPONSE_LIMIT_BYTES);
   });
 });

@@ -14,8 +14,9 @@ import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../src/core/sheet-layout';
 // ADDON_CODE_PATH runs the tests against another build (e.g. the bench's baseline, to see a test fail).
 export const CODE_PATH =
   process.env.ADDON_CODE_PATH ?? path.resolve(__dirname, '../../dist/Code.js');
-/** The add-on build (npm run build:addon). */
-export const ADDON_BUILD_PATH = path.resolve(__dirname, '../../dist-addon/Code.js');
+/** The add-on build (npm run build:addon); ADDON_BUILD_CODE_PATH runs the add-on tests against another. */
+export const ADDON_BUILD_PATH =
+  process.env.ADDON_BUILD_CODE_PATH ?? path.resolve(__dirname, '../../dist-addon/Code.js');
 export const ORIGIN = 'http://127.0.0.1:4949';
 /** The add-on's name: the title of its menu under Extensions. */
 export const ADDON_NAME = 'LFD Watch: Container Tracking';

@@ -157,7 +157,7 @@ describe('texts', () => {
       'minute',
     ]);
     expect(tooLargeMessage('scan.pdf', 60 * 1024 * 1024)).toMatch(
-      /^"scan\.pdf" is 60\.0 MB; files over 50 MB cannot be attached\./,
+      /^"scan\.pdf" is 60\.0 MB; files over 45 MB cannot be attached\./,
     );
   });
 

@@ -14,6 +14,8 @@ import {
 import { setupTrackingSheet } from '../tracking-sheet/setup';
 import { importAllContainers } from '../tracking-sheet/import-containers';
 import { PRODUCT_NAME } from '../../core/product';
+import { grantFor } from '../../gas/authorization';
+import { permissionMessage } from '../../core/permissions';
 
 function toast(message: string): void {
   SpreadsheetApp.getActive().toast(redact(message), PRODUCT_NAME, 6);
@@ -27,16 +29,27 @@ function guarded(action: () => string): void {
   }
 }
 
-export function showSidebar(): void {
+/**
+ * The sidebar, on `tab`. Without the permission to show it, an alert (which needs none) says
+ * which permission and how to grant it: a toast would be gone before the address is copied.
+ */
+function openSidebar(tab?: 'settings'): void {
+  const ui = SpreadsheetApp.getUi();
+  const grant = grantFor('sidebar');
+  if (grant.missing.length > 0) {
+    ui.alert(PRODUCT_NAME, permissionMessage('sidebar', grant, PRODUCT_NAME), ui.ButtonSet.OK);
+    return;
+  }
   const html = HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(PRODUCT_NAME).setWidth(300);
-  SpreadsheetApp.getUi().showSidebar(html);
+  ui.showSidebar(tab ? html.append(`<script>window.CT_START_TAB="${tab}"</script>`) : html);
+}
+
+export function showSidebar(): void {
+  openSidebar();
 }
 
 export function showSettings(): void {
-  const html = HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(PRODUCT_NAME).setWidth(300);
-  SpreadsheetApp.getUi().showSidebar(
-    html.append('<script>window.CT_START_TAB="settings"</script>'),
-  );
+  openSidebar('settings');
 }
 
 export function menuSetUpTrackingSheet(): void {

@@ -28,6 +28,7 @@ import { Execution } from '../../execution/execution';
 import { activeSpreadsheetId, newSecretToken } from '../../gas/web-app';
 import { DEPLOYMENT } from '../../core/deployment';
 import { appsScriptClock, newToken } from '../../gas/clock';
+import { requirePermission } from '../../gas/authorization';
 
 export interface PushStatus {
   enabled: boolean;
@@ -147,6 +148,7 @@ export function enablePush(webAppUrl: string): PushStatus {
       'config',
       'Push updates need the bound script deployed as a web app; an installed add-on refreshes on its schedule instead.',
     );
+  requirePermission('push');
   const url = webAppUrlOf(webAppUrl);
   const run = new Execution('sidebar');
   const props = run.stores.properties();

@@ -26,6 +26,7 @@ import { trackNewRows } from './track-new-rows';
 import { writeRows } from './write-rows';
 import type { SheetState } from './sheet-state';
 import { appsScriptClock } from '../../gas/clock';
+import { requirePermission } from '../../gas/authorization';
 
 export type { RefreshReport } from './report';
 
@@ -98,6 +99,7 @@ export function refreshSpreadsheet(
 
   let leased: boolean;
   try {
+    requirePermission('refresh');
     leased = takeRefreshLease(run, owner, now);
   } catch (e) {
     return skipped(`Refresh failed: ${toAppError(e).message}`, true);

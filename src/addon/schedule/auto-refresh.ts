@@ -27,6 +27,8 @@ import { intervalChoices } from './refresh-intervals';
 import { ownedTriggers, replaceTriggers } from './refresh-triggers';
 import { othersLiveSchedule, sharedView, stateOf, type AutoRefreshState } from './schedule-view';
 import { ownedByOther } from './schedule-wording';
+import { grantFor, requirePermission } from '../../gas/authorization';
+import { permissionMessage } from '../../core/permissions';
 import { PRODUCT_NAME } from '../../core/product';
 
 export type { AutoRefreshState } from './schedule-view';
@@ -43,6 +45,7 @@ function activeSpreadsheetId(): string {
 }
 
 export function enableAutoRefresh(minutes: unknown): AutoRefreshState {
+  requirePermission('auto-refresh');
   const choices = intervalChoices(DEPLOYMENT);
   const wanted = Number(minutes);
   if (!choices.some((c) => c.minutes === wanted)) {
@@ -72,6 +75,7 @@ export function enableAutoRefresh(minutes: unknown): AutoRefreshState {
 }
 
 export function disableAutoRefresh(): AutoRefreshState {
+  requirePermission('auto-refresh');
   const shared = readSharedSchedule();
   const other = othersLiveSchedule(shared);
   if (other) throw new AppError('config', ownedByOther(other));
@@ -92,6 +96,12 @@ export function disableAutoRefresh(): AutoRefreshState {
 }
 
 export function getAutoRefresh(): AutoRefreshState {
+  // Without the permission Google refuses every trigger call: say so rather than guess a state
+  // (and never clear the shared schedule for want of seeing its trigger).
+  const grant = grantFor('auto-refresh');
+  if (grant.missing.length > 0) {
+    return stateOf(undefined, undefined, permissionMessage('auto-refresh', grant, PRODUCT_NAME));
+  }
   const owned = ownedTriggers(activeSpreadsheetId());
   const trigger = owned.mine[0];
   return sharedView(trigger, trigger && owned.records.get(trigger.id));

@@ -19,6 +19,9 @@ import { getPushStatus } from '../push/api';
 import { getSettings } from './settings';
 import { STATUS_SHEET } from '../sheets/sheet-names';
 import { spreadsheetStores } from '../../execution/stores';
+import { grantOf } from '../../gas/authorization';
+import { CAPABILITIES, CAPABILITY_ORDER, permissionMessage } from '../../core/permissions';
+import { PRODUCT_NAME } from '../../core/product';
 
 export type Section<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -52,6 +55,15 @@ export interface DiagnosticsReport {
   push: Section<string[]>;
   limits: Limit[];
   api: Section<{ host: string; keySet: boolean }>;
+  /** Each capability's permissions (granted in part since 2025): granted, or what to grant. */
+  permissions: Section<Permission[]>;
+}
+
+export interface Permission {
+  capability: string;
+  granted: boolean;
+  /** What is missing and where to grant it; '' when granted. */
+  message: string;
 }
 
 function section<T>(read: () => T): Section<T> {
@@ -209,6 +221,21 @@ function limits(now: number): Limit[] {
   ];
 }
 
+/** One ScriptApp call for all of them, then each capability's share. */
+function permissions(): Permission[] {
+  const all = [...new Set(CAPABILITY_ORDER.flatMap((c) => CAPABILITIES[c].scopes))];
+  const grant = grantOf(all);
+  return CAPABILITY_ORDER.filter((c) => DEPLOYMENT === 'bound' || c !== 'push').map((c) => {
+    const missing = CAPABILITIES[c].scopes.filter((s) => grant.missing.includes(s));
+    return {
+      capability: CAPABILITIES[c].what,
+      granted: missing.length === 0,
+      message:
+        missing.length === 0 ? '' : permissionMessage(c, { missing, url: grant.url }, PRODUCT_NAME),
+    };
+  });
+}
+
 function apiHost(): { host: string; keySet: boolean } {
   const s = getSettings();
   return { host: /^[a-z]+:\/\/([^/?#]+)/i.exec(s.apiBaseUrl)?.[1] ?? '', keySet: s.apiKeySet };
@@ -233,5 +260,6 @@ export function getDiagnostics(): DiagnosticsReport {
     push: section(pushLines),
     limits: [...limits(now), ...accountLimits(now)],
     api: section(apiHost),
+    permissions: section(permissions),
   };
 }

@@ -20,6 +20,7 @@ import {
 import { urlFetchStorageUpload } from '../../gas/storage-upload';
 import { newToken } from '../../gas/clock';
 import { userCache } from '../../gas/stores';
+import { requirePermission } from '../../gas/authorization';
 
 interface PendingUpload {
   fileId: string;
@@ -46,6 +47,7 @@ function remember(token: string, state: PendingUpload): void {
 
 /** For the sidebar's "Choose from Drive" (the Google Picker). */
 export function getPickerConfig(): PickerConfig {
+  requirePermission('uploads');
   return pickerConfig();
 }
 
@@ -55,6 +57,7 @@ export function startDriveUpload(input: { fileId: string; name?: string }): {
   name: string;
   byteSize: number;
 } {
+  requirePermission('uploads');
   const description = describeBlob(openUploadFile(input?.fileId, input?.name));
   const run = new Execution('sidebar');
   const blob = requestBlob(run.client(), description);
@@ -91,6 +94,7 @@ export function uploadDriveFile(input: { fileId: string; name?: string }): {
   documentId: string;
   name: string;
 } {
+  requirePermission('uploads');
   const file = openUploadFile(input?.fileId, input?.name);
   const description = describeBlob(file);
   const run = new Execution('sidebar');

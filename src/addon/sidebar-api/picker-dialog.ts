@@ -10,6 +10,7 @@ import { AppError } from '../../core/errors';
 import { pickerConfig } from '../../gas/drive-files';
 import { newToken } from '../../gas/clock';
 import { userCache } from '../../gas/stores';
+import { requirePermission } from '../../gas/authorization';
 
 export const PICKER_DIALOG = { width: 600, height: 425, title: 'Choose a file to attach' } as const;
 
@@ -39,6 +40,7 @@ function checkedToken(input: unknown): string {
 
 /** Opens the Picker's dialog; the sidebar then waits for the pick with `takePickedFile`. */
 export function openPickerDialog(): { token: string } {
+  requirePermission('uploads');
   pickerConfig(); // not set up: say what the deployer must set, and open no dialog
   const token = newToken();
   userCache().putAll({ [key(token)]: JSON.stringify({ state: 'waiting' }) }, TTL_SECONDS);

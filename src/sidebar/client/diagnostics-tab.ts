@@ -57,6 +57,15 @@ function render(report: Report, out: HTMLElement): void {
           ),
         ])
       : null,
+    el('h2', { text: 'Permissions' }),
+    details(
+      report.permissions.ok
+        ? report.permissions.value.map((p): [string, string] => [
+            p.capability,
+            p.granted ? 'Granted' : p.message,
+          ])
+        : [['Permissions', `Could not read: ${report.permissions.error}`]],
+    ),
     el('h2', { text: 'Limits' }),
     details(report.limits.map((l): [string, string] => [l.name, l.left])),
     el('p', { className: 'hint', text: `Read ${when(report.generatedAt)}.` }),

@@ -2,6 +2,7 @@
 
 import type { AlertStatus } from '../../addon/changes/alerts-api';
 import type { PublicSettings } from '../../core/settings';
+import { MAX_UPLOAD_TEXT } from '../../core/upload-limits';
 
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '';
@@ -88,7 +89,7 @@ export function requestStatusText(status: string, failedReason: string | null): 
 }
 
 export function tooLargeMessage(name: string, bytes: number): string {
-  return `"${name}" is ${formatBytes(bytes)}; files over 50 MB cannot be attached. Make it smaller (e.g. compress the PDF) and try again.`;
+  return `"${name}" is ${formatBytes(bytes)}; files over ${MAX_UPLOAD_TEXT} cannot be attached. Make it smaller (e.g. compress the PDF) and try again.`;
 }
 
 /** What the Settings tab says about the key: never more than its last 4 characters. */

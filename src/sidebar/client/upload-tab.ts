@@ -1,10 +1,10 @@
 // Upload: attach a Drive file as a document in three server steps (request the upload, send the
 // bytes, create the document), each shown as it happens. The file comes from "Choose from Drive"
 // (the Google Picker, which also grants the add-in access to it under the drive.file scope) or a
-// pasted link or id (which works only for a file granted before). A file over 50 MB is refused
+// pasted link or id (which works only for a file granted before). A file over the cap (core/upload-limits.ts) is refused
 // before anything is read. The upload's state stays on the server; the page only holds its token.
 
-import { MAX_UPLOAD_BYTES } from '../../core/upload-limits';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_TEXT } from '../../core/upload-limits';
 import { byId, el, fill } from './dom';
 import { chooseInDialog, type PickedFile } from './drive-picker';
 import { fileKind, formatBytes, tooLargeMessage } from './format';
@@ -44,7 +44,8 @@ export function setupUploadTab(): TabHandlers {
     }
     const meta = [fileKind(picked.mimeType)];
     if (picked.sizeBytes !== undefined) meta.push(formatBytes(picked.sizeBytes));
-    if ((picked.sizeBytes ?? 0) > MAX_UPLOAD_BYTES) meta.push('too large (over 50 MB)');
+    if ((picked.sizeBytes ?? 0) > MAX_UPLOAD_BYTES)
+      meta.push(`too large (over ${MAX_UPLOAD_TEXT})`);
     fill(chosenView, [
       el('span', { className: 'file-name', text: picked.name }),
       el('span', { className: 'hint', text: meta.join(' · ') }),

@@ -7,6 +7,8 @@
 import { createHash } from 'node:crypto';
 import { byteArrayMeter, type DriveFileSpec } from '../../../local/gas';
 import { createHarness } from '../../helpers/addon-harness';
+import { URL_FETCH_RESPONSE_LIMIT_BYTES } from '../../../local/gas/url-fetch';
+import { MAX_UPLOAD_BYTES } from '../../../src/core/upload-limits';
 
 const MiB = 1024 * 1024;
 const FILE_ID = '1ScanOfBillOfLading00000000001';
@@ -67,10 +69,10 @@ describe('upload memory: the file is read once and never sent as numbers', () =>
     expect(blob.checksum).toBe(createHash('md5').update(file.bytes).digest('base64'));
   });
 
-  test('a file over 50 MB is refused from its size: nothing read, nothing requested', () => {
-    const h = harnessWith(scan(50 * MiB + 1));
+  test('a file over the cap is refused from its size: nothing read, nothing requested', () => {
+    const h = harnessWith(scan(MAX_UPLOAD_BYTES + 1));
     expect(() => h.gas.run('startDriveUpload', [{ fileId: FILE_ID }])).toThrow(
-      /"bol-scan\.pdf" is 50\.0 MB; files over 50 MB cannot be attached/,
+      /"bol-scan\.pdf" is 45\.0 MB; files over 45 MB cannot be attached/,
     );
     expect(byteArrayMeter.getBytesCalls).toBe(0);
     expect(h.emulator.account()!.blobs()).toHaveLength(0);
@@ -109,5 +111,21 @@ describe('drive.file: only files the user picked are readable', () => {
       developerKey: 'AIza-example',
       appId: '123456789012',
     });
+  });
+});
+
+describe('what the Drive download may and may not do', () => {
+  it("the upload cap stays under UrlFetch's 50 MB response limit (local/gas refuses more)", () => {
+    expect(MAX_UPLOAD_BYTES).toBeLessThan(URL_FETCH_RESPONSE_LIMIT_BYTES);
+  });
+
+  it('never follows a redirect with the OAuth token: only Google Drive is sent it', () => {
+    const h = harnessWith(scan(1 * MiB));
+    h.gas.drive.mediaRedirects.set(FILE_ID, 'https://collector.example/steal');
+    expect(() => h.gas.run('uploadDriveFile', [{ fileId: FILE_ID }])).toThrow(
+      /Google Drive did not hand over the file \(HTTP 302\)/,
+    );
+    const hosts = new Set(h.gas.urlFetchLog.map((e) => new URL(e.url).host));
+    expect(hosts.has('collector.example')).toBe(false);
   });
 });

@@ -29,7 +29,7 @@ export function sampleDriveFiles(): DriveFileSpec[] {
   ];
 }
 
-/** A scan over the 50 MB limit. Zero-filled: the allocation is cheap, and it is never read. */
+/** A scan over the 45 MB limit. Zero-filled: the allocation is cheap, and it is never read. */
 export function oversizeFile(): DriveFileSpec {
   return {
     id: SAMPLE_IDS.oversize,
