@@ -18,6 +18,11 @@ export const CODE_PATH =
 export const ADDON_BUILD_PATH =
   process.env.ADDON_BUILD_CODE_PATH ?? path.resolve(__dirname, '../../dist-addon/Code.js');
 export const ORIGIN = 'http://127.0.0.1:4949';
+/**
+ * The build a harness runs when a test does not say (`addOn`): HARNESS_BUILD=add-on runs the
+ * build-agnostic suites against the add-on build too (npm test does, see package.json).
+ */
+const DEFAULT_BUILD = process.env.HARNESS_BUILD === 'add-on' ? 'add-on' : 'bound';
 /** The add-on's name: the title of its menu under Extensions. */
 export const ADDON_NAME = 'LFD Watch: Container Tracking';
 
@@ -68,7 +73,8 @@ export function createHarness(options: HarnessOptions = {}) {
         : {}),
     });
   const interceptors: Interceptor[] = shared?.interceptors ?? [];
-  const codePath = options.addOn ? ADDON_BUILD_PATH : CODE_PATH;
+  const addOn = options.addOn ?? DEFAULT_BUILD === 'add-on';
+  const codePath = addOn ? ADDON_BUILD_PATH : CODE_PATH;
   const gas: GasRuntime = createGasRuntime({
     codePath,
     // The emulator stands in for the API host; every other URL must be in the manifest's list.
@@ -85,7 +91,7 @@ export function createHarness(options: HarnessOptions = {}) {
       timeZone: options.sheetTimeZone ?? 'America/New_York',
       ...(options.sheets ? { sheets: options.sheets } : {}),
     },
-    ...(options.addOn ? { addOn: true } : {}),
+    ...(addOn ? { addOn: true } : {}),
     ...(options.quotas ? { quotas: options.quotas } : {}),
   });
   if (options.withKey !== false) {
@@ -94,10 +100,26 @@ export function createHarness(options: HarnessOptions = {}) {
     ]);
   }
   const requests = () => gas.urlFetchLog.length;
+  /** The cache and lock every execution of this spreadsheet shares: the build decides. */
+  const sharedCache = addOn ? gas.caches.document : gas.caches.script;
+  const lockScope: 'script' | 'document' = addOn ? 'document' : 'script';
+  /** The shortest auto-refresh interval the build offers (minutes). */
+  const shortestInterval = addOn ? 60 : 15;
   /** One custom-function execution, as a cell recalculating. */
   const cell = <T = unknown>(fn: string, ...args: unknown[]): T =>
     gas.run<T>(fn, args, { kind: 'custom-function' });
-  return { clock, emulator, gas, cell, requests, interceptors };
+  return {
+    clock,
+    emulator,
+    gas,
+    cell,
+    requests,
+    interceptors,
+    addOn,
+    sharedCache,
+    lockScope,
+    shortestInterval,
+  };
 }
 
 /** The Tracking sheet as a grid of cell values (what getValues would return). */

@@ -291,7 +291,7 @@ describe('shared limits and waiting', () => {
     const h = createHarness();
     const n = containers(h)[0]!.attributes.number;
     // Another cell claimed the load a moment ago and has not finished.
-    h.gas.caches.script.write(
+    h.sharedCache.write(
       [
         [
           'ct:meta',
@@ -340,8 +340,8 @@ describe('stale data while another execution loads', () => {
     const n = containers(h)[0]!.attributes.number;
     const status = h.cell('CONTAINER_STATUS', n);
     h.clock.advance(60 * 60_000); // stale now
-    const meta = JSON.parse(h.gas.caches.script.read('ct:meta', h.clock.now())!);
-    h.gas.caches.script.write(
+    const meta = JSON.parse(h.sharedCache.read('ct:meta', h.clock.now())!);
+    h.sharedCache.write(
       [
         [
           'ct:meta',

@@ -9,7 +9,10 @@ const HEADERS: string[] = [...INPUT_HEADERS, ...OUTPUT_HEADERS];
 type Harness = ReturnType<typeof createHarness>;
 
 const scheduled = (h: Harness) =>
-  h.gas.run('refreshTrackingSheet', [{ scheduled: true }], { kind: 'trigger' });
+  h.gas.run('refreshTrackingSheet', [{ scheduled: true }], {
+    kind: 'trigger',
+    activeDocument: true,
+  });
 
 const isListing = (req: HttpRequest) => /\/v2\/containers\?/.test(req.url);
 const isPost = (req: HttpRequest) =>

@@ -21,13 +21,13 @@ const requestsFor = (h: Harness, number: string) =>
 
 /** The rolling window the gate keeps under `key` in the cache (a bound script's is script-wide). */
 function window(h: Harness, key: string): { sent: number[]; blockedUntil: number } {
-  const raw = h.gas.caches.script.read(key, h.clock.now());
+  const raw = h.sharedCache.read(key, h.clock.now());
   return raw ? JSON.parse(raw) : { sent: [], blockedUntil: 0 };
 }
 function fillWindow(h: Harness, key: string, count: number): void {
   const now = h.clock.now();
   const state = { sent: Array.from({ length: count }, () => now), blockedUntil: 0 };
-  h.gas.caches.script.write([[key, JSON.stringify(state)]], 3_600, now);
+  h.sharedCache.write([[key, JSON.stringify(state)]], 3_600, now);
 }
 
 describe('inferCarrier', () => {

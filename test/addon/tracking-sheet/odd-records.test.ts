@@ -338,7 +338,7 @@ describe('document lock unavailable during a range formula', () => {
       warm!.attributes.current_status,
     );
     // A bound script's runs share its script-wide lock (src/gas/services.ts).
-    h.gas.holdLock('script', h.clock.now() + 120_000);
+    h.gas.holdLock(h.lockScope, h.clock.now() + 120_000);
     const out = h.cell<unknown[][]>('CONTAINER_STATUS', [
       [warm!.attributes.number],
       [cold!.attributes.number],

@@ -192,7 +192,10 @@ describe.each(ZONES)('the Tracking sheet in a spreadsheet set to %s', (zone) => 
     // in Long Beach and in the sheet's zone.
     h.clock.advance(20 * 3_600_000);
     h.emulator.faults.enqueue({ status: 401, times: 50 });
-    const report = h.gas.run<{ ok: boolean }>('runScheduledRefresh', [], { kind: 'trigger' });
+    const report = h.gas.run<{ ok: boolean }>('runScheduledRefresh', [], {
+      kind: 'trigger',
+      activeDocument: true,
+    });
     expect(report.ok).toBe(false);
     const since = new Intl.DateTimeFormat('en-CA', {
       timeZone: zone,
@@ -219,7 +222,7 @@ describe.each(ZONES)('the Tracking sheet in a spreadsheet set to %s', (zone) => 
     expect(told.message).not.toContain(h.emulator.demoKey);
     h.emulator.faults.clear();
     h.clock.advance(3_600_000);
-    h.gas.run('runScheduledRefresh', [], { kind: 'trigger' });
+    h.gas.run('runScheduledRefresh', [], { kind: 'trigger', activeDocument: true });
     const before = h.gas.ui.toasts.length;
     h.gas.run('onOpen', [], { kind: 'simple-trigger', authMode: 'LIMITED' });
     expect(h.gas.ui.toasts).toHaveLength(before);

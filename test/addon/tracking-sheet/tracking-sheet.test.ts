@@ -355,7 +355,7 @@ describe('menu and auto-refresh', () => {
   it('keeps one trigger, replaced on re-enable, and runs the refresh when it fires', () => {
     const seed = createHarness();
     const h = withRows([[demo(seed).containers[0]!.attributes.number]]);
-    h.gas.run('enableAutoRefresh', [15]);
+    h.gas.run('enableAutoRefresh', [h.shortestInterval]);
     h.gas.run('enableAutoRefresh', [60]);
     expect(h.gas.triggers.triggers).toHaveLength(1);
     expect(h.gas.run('getAutoRefresh')).toMatchObject({ enabled: true, minutes: 60 });
@@ -386,10 +386,11 @@ describe('refresh: more failure cases and the signal for cells', () => {
   it('skips with a note when the document lock is held by another execution', () => {
     const seed = createHarness();
     const h = withRows([[demo(seed).containers[0]!.attributes.number]]);
-    // A bound script's runs share its script-wide lock (src/gas/services.ts).
-    h.gas.holdLock('script', h.clock.now() + 120_000);
+    // The lock every run of the spreadsheet shares (the build's: src/execution/stores.ts).
+    h.gas.holdLock(h.lockScope, h.clock.now() + 120_000);
     const report = h.gas.run<{ ok: boolean; message: string }>('runScheduledRefresh', [], {
       kind: 'trigger',
+      activeDocument: true,
     });
     expect(report.message).toMatch(/Another refresh is running; this one was skipped/);
     expect(h.gas.spreadsheet.sheetByName('Container Tracking status')!.cell(2, 2)?.value).toMatch(
@@ -436,7 +437,7 @@ describe('refresh: more failure cases and the signal for cells', () => {
     expect(
       h.gas.run<{ refreshRequestsPerMinute: number }>('getSettings').refreshRequestsPerMinute,
     ).toBe(30);
-    h.gas.run('runScheduledRefresh', [], { kind: 'trigger' });
+    h.gas.run('runScheduledRefresh', [], { kind: 'trigger', activeDocument: true });
     expect(h.emulator.requestLog.peakInWindow(60_000)).toBeLessThanOrEqual(30);
     expect(() => h.gas.run('saveSettings', [{ refreshRequestsPerMinute: 500 }])).toThrow(
       /from 1 to 95/,
@@ -469,7 +470,10 @@ describe('a listing spread over several runs', () => {
     const reports: { complete: boolean }[] = [];
     for (let run = 0; run < 5 && !reports.at(-1)?.complete; run++) {
       reports.push(
-        h.gas.run<{ complete: boolean }>('runScheduledRefresh', [], { kind: 'trigger' }),
+        h.gas.run<{ complete: boolean }>('runScheduledRefresh', [], {
+          kind: 'trigger',
+          activeDocument: true,
+        }),
       );
       h.clock.advance(3_600_000);
     }
