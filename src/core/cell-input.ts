@@ -15,9 +15,11 @@ export type CellText = { ok: true; text: string } | { ok: false; problem: string
 
 /**
  * What a cell showing an error gives a script: getValues() (and a custom function's argument)
- * carries the error as its text, e.g. "#N/A". None of them can be an identifier.
+ * carries the error as its text, e.g. "#N/A". None of them can be an identifier. Sheets' own
+ * errors (local/gas/spreadsheet/cell-values.ts lists them; test/core/cell-input.test.ts keeps the
+ * two lists in step), and Excel's dynamic-array errors, which an imported .xlsx carries as text.
  */
-const ERROR_VALUES = new Set([
+export const SHEETS_ERROR_VALUES = [
   '#N/A',
   '#REF!',
   '#VALUE!',
@@ -26,9 +28,9 @@ const ERROR_VALUES = new Set([
   '#NUM!',
   '#NULL!',
   '#ERROR!',
-  '#SPILL!',
-  '#CALC!',
-]);
+] as const;
+export const EXCEL_ONLY_ERROR_VALUES = ['#SPILL!', '#CALC!'] as const;
+const ERROR_VALUES = new Set<string>([...SHEETS_ERROR_VALUES, ...EXCEL_ONLY_ERROR_VALUES]);
 
 /** The error a cell shows ("#N/A"), or null when the value is not one. */
 export function cellErrorValue(value: unknown): string | null {

@@ -1,9 +1,10 @@
-// The auto-refresh intervals the menu and the sidebar offer: one list, filtered by what the
-// deployment allows. Apps Script's clock triggers take everyMinutes(1, 5, 10, 15 or 30),
-// everyHours(1, 2, 4, 6, 8 or 12) or everyDays(n) (ClockTriggerBuilder reference; 24 hours is
-// everyDays(1), not everyHours(24)). An add-on may run a time-driven trigger at most hourly
-// (installable triggers guide). A bound script stops at 15 minutes by choice: trigger runtime is
-// capped at 90 minutes a day on consumer accounts, and a refresh can take a minute or more.
+// The auto-refresh intervals the menu and the sidebar offer: one list, filtered by what the build
+// allows. Apps Script's clock triggers take everyMinutes(1, 5, 10, 15 or 30) and everyDays(n)
+// (ClockTriggerBuilder reference; 24 hours is everyDays(1), not everyHours(24)); the reference
+// lists no values for everyHours, and 1, 2, 4, 6, 8 and 12 are what the trigger editor's hour
+// timer offers. An add-on may run a time-driven trigger at most hourly (installable triggers
+// guide). A bound script stops at 15 minutes by choice: trigger runtime is capped at 90 minutes a
+// day on consumer accounts, and a refresh can take a minute or more.
 
 import type { DeploymentMode } from '../../core/deployment';
 
