@@ -110,6 +110,21 @@ function stub(fn) {
   return `${jsdoc(fn)}\nfunction ${fn.name}(${params}) {\n  return ${BUNDLE_GLOBAL}.${fn.name}(${params});\n}\n`;
 }
 
+/**
+ * The sidebar's page from its parts: the skeleton (src/sidebar/sidebar.html) with its style sheet
+ * (sidebar.css) and one partial per panel (panels/<name>.html, where `<!-- panel: name -->`
+ * stands). A marker whose part is missing fails the build.
+ */
+function assembleSidebar(skeleton) {
+  const part = (file) => {
+    if (!existsSync(file)) throw new Error(`The sidebar needs ${file}, which does not exist.`);
+    return readFileSync(file, 'utf8').trimEnd();
+  };
+  return skeleton
+    .replace('/*__SIDEBAR_STYLES__*/', () => part('src/sidebar/sidebar.css'))
+    .replace(/<!-- panel: ([a-z-]+) -->/g, (_m, name) => part(`src/sidebar/panels/${name}.html`));
+}
+
 async function buildSidebar() {
   const entry = 'src/sidebar/client/main.ts';
   const template = 'src/sidebar/sidebar.html';
@@ -127,7 +142,10 @@ async function buildSidebar() {
     // Inline safely: a literal "</script" inside the code would end the tag early.
     script = result.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
   }
-  const html = readFileSync(template, 'utf8').replace('/*__SIDEBAR_SCRIPT__*/', () => script);
+  const html = assembleSidebar(readFileSync(template, 'utf8')).replace(
+    '/*__SIDEBAR_SCRIPT__*/',
+    () => script,
+  );
   writeAtomically('Sidebar.html', html);
 }
 
