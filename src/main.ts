@@ -8,7 +8,12 @@ export {
   SHIPMENT_INFO,
   TRACKING_LINK,
 } from './addon/cells/custom-functions';
-export { saveSettings, getSettings, testConnection } from './addon/sidebar-api/settings';
+export {
+  saveSettings,
+  removeApiKey,
+  getSettings,
+  testConnection,
+} from './addon/sidebar-api/settings';
 export { onOpen, onInstall } from './addon/menu/menu';
 export {
   showSidebar,

@@ -104,6 +104,13 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
     params: [],
   },
   {
+    name: 'removeApiKey',
+    kind: 'server',
+    summary:
+      "Removes the API key from this spreadsheet (its settings, cache and this user's auto-refresh copy).",
+    params: [],
+  },
+  {
     name: 'testConnection',
     kind: 'server',
     summary: 'Checks the key and URL with one request and reports the account size.',

@@ -123,6 +123,16 @@ export class SettingsStore {
     this.cache.putAll({ [SETTINGS_CACHE_KEY]: JSON.stringify(next) }, CACHE_TTL_SECONDS);
     return merged;
   }
+
+  /** The settings without the key, the key gone from the properties and the cache. */
+  removeKey(): Settings {
+    const store = this.properties();
+    const next = { ...boundKey(fromProperties(store.getAll())), apiKey: '' };
+    store.remove(PROPERTY.apiKey);
+    store.remove(PROPERTY.apiKeyOrigin);
+    this.cache.putAll({ [SETTINGS_CACHE_KEY]: JSON.stringify(next) }, CACHE_TTL_SECONDS);
+    return next;
+  }
 }
 
 export function requireKey(settings: Settings): string {

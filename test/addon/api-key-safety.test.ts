@@ -191,3 +191,32 @@ describe('a 429 during Refresh now', () => {
     expect(column(h, 'Status')[0]).not.toBe('');
   });
 });
+
+describe('the API key can be removed (the privacy policy says how to delete it)', () => {
+  it.each([false, true])(
+    'from the properties, the cache and this user’s auto-refresh copy (add-on build: %s)',
+    (addOn) => {
+      const h = withRows([], { addOn });
+      h.gas.run('enableAutoRefresh', [h.shortestInterval], { kind: 'sidebar' });
+      const carriers = keyCarriers(h);
+      const stores = () =>
+        JSON.stringify([
+          [...h.gas.properties.document.map],
+          [...h.sharedCache.entries].map(([k, e]) => [k, e.value]),
+          [...h.gas.properties.user.map],
+        ]);
+      expect(stores()).toContain(h.emulator.demoKey);
+
+      const removed = h.gas.run<{ apiKeySet: boolean; notice?: string }>('removeApiKey', [], {
+        kind: 'sidebar',
+      });
+      expect(removed).toMatchObject({ apiKeySet: false, notice: expect.stringMatching(/removed/) });
+      expect(stores()).not.toContain(h.emulator.demoKey);
+      // Nothing sends it any more: not a cell, not the sidebar, not the schedule.
+      expect(thrown(() => h.cell('CONTAINER_STATUS', someContainer(h)))).toMatch(/No API key/);
+      h.clock.advance(h.shortestInterval * 60_000 + 60_000);
+      h.gas.fireDueTriggers();
+      expect(carriers).toEqual([]);
+    },
+  );
+});

@@ -19,6 +19,21 @@ export function saveSettings(input: SettingsInput): PublicSettings {
   return notice ? { ...publicSettings(settings), notice } : publicSettings(settings);
 }
 
+/**
+ * Removes the API key from this spreadsheet: from its properties, its cached settings and this
+ * user's auto-refresh copy. Other users' schedules of an add-on keep their own copies until they
+ * save settings or turn auto-refresh off (their user properties are theirs alone).
+ */
+export function removeApiKey(): PublicSettings {
+  const settings = new Execution('sidebar').settingsStore.removeKey();
+  copySettingsToTrigger(settings);
+  return {
+    ...publicSettings(settings),
+    notice:
+      'The API key is removed from this spreadsheet. Nothing is refreshed until a key is pasted again.',
+  };
+}
+
 export function getSettings(): PublicSettings {
   return publicSettings(new Execution('sidebar').settings());
 }

@@ -10,6 +10,7 @@ export type SidebarApi = Pick<
   typeof Server,
   | 'getSettings'
   | 'saveSettings'
+  | 'removeApiKey'
   | 'testConnection'
   | 'getAutoRefresh'
   | 'enableAutoRefresh'

@@ -19,6 +19,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
   const share = byId('settings-share', HTMLInputElement);
   const autoImport = byId('settings-auto-import', HTMLInputElement);
   const save = byId('settings-save', HTMLButtonElement);
+  const removeKey = byId('settings-remove-key', HTMLButtonElement);
   const status = byId('settings-status', HTMLElement);
   const test = byId('settings-test', HTMLButtonElement);
   const testStatus = byId('settings-test-status', HTMLElement);
@@ -32,6 +33,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
 
   function showSettings(s: ResultOf<'getSettings'>): void {
     keyState.textContent = keyStateText(s);
+    removeKey.hidden = !s.apiKeySet;
     base.value = s.apiBaseUrl;
     app.value = s.appUrl;
     share.value = String(s.refreshRequestsPerMinute);
@@ -58,6 +60,15 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
     // Whose schedule it is and what the add-in did to it (taken over, widened, removed by hand).
     showStatus(autoStatus, 'info', state.note ? `${text} ${state.note}` : text);
   }
+
+  removeKey.addEventListener('click', () => {
+    void withBusy(removeKey, status, 'Removing the key…', async () => {
+      const saved = await call('removeApiKey');
+      showSettings(saved);
+      onSaved(saved);
+      showStatus(status, 'ok', saved.notice ?? 'The key is removed.');
+    });
+  });
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
