@@ -33,7 +33,11 @@ export class PreviewSession implements PreviewActions {
   }
 
   /** A menu click: one 'menu' execution. Returns the sidebar it opened, or its error. */
-  runMenuItem(functionName: string): { sidebarUrl?: string; error?: string } {
+  runMenuItem(functionName: string): {
+    sidebarUrl?: string;
+    sidebarTitle?: string;
+    error?: string;
+  } {
     const before = this.runtime.ui.sidebars.length;
     let error: string | undefined;
     try {
@@ -43,7 +47,12 @@ export class PreviewSession implements PreviewActions {
     }
     const shown = this.runtime.ui.sidebars.length;
     return {
-      ...(shown > before ? { sidebarUrl: `/__preview/sidebar/${shown - 1}` } : {}),
+      ...(shown > before
+        ? {
+            sidebarUrl: `/__preview/sidebar/${shown - 1}`,
+            sidebarTitle: this.runtime.ui.sidebars[shown - 1]!.title,
+          }
+        : {}),
       ...(error === undefined ? {} : { error }),
     };
   }

@@ -18,7 +18,7 @@ import { ECHO_PATH, WebAppExec } from './web-app-exec';
 export interface PreviewActions {
   readonly runtime: GasRuntime;
   state(): PageState;
-  runMenuItem(functionName: string): { sidebarUrl?: string; error?: string };
+  runMenuItem(functionName: string): { sidebarUrl?: string; sidebarTitle?: string; error?: string };
   setSpeed(factor: number): Promise<void>;
   /** Demo changes at the emulator, then a refresh (see PreviewSession.demoChanges). */
   demoChanges(): Promise<{ message: string; error?: string }>;

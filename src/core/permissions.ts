@@ -40,13 +40,13 @@ export const CAPABILITIES: Record<Capability, { what: string; scopes: readonly s
     scopes: [SCOPES.spreadsheets, SCOPES.externalRequest],
   },
   alerts: { what: 'Sending alert emails', scopes: [SCOPES.sendMail] },
-  'auto-refresh': { what: 'Auto-refresh', scopes: [SCOPES.scriptApp] },
+  'auto-refresh': { what: 'Scheduling auto-refresh', scopes: [SCOPES.scriptApp] },
   uploads: {
     what: 'Attaching a file from Drive',
     scopes: [SCOPES.driveFile, SCOPES.externalRequest, SCOPES.containerUi],
   },
-  sidebar: { what: 'The sidebar', scopes: [SCOPES.containerUi] },
-  push: { what: 'Push updates', scopes: [SCOPES.externalRequest] },
+  sidebar: { what: 'Opening the sidebar', scopes: [SCOPES.containerUi] },
+  push: { what: 'Turning on push updates', scopes: [SCOPES.externalRequest] },
 };
 
 export const CAPABILITY_ORDER = Object.keys(CAPABILITIES) as Capability[];

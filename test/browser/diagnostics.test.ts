@@ -9,7 +9,7 @@ let s: SidebarSession;
 
 function detail(label: string) {
   return s.page
-    .locator('#diag-report dt', { hasText: label })
+    .locator('#diag-report dt', { hasText: new RegExp(`^${label}$`) })
     .locator('xpath=following-sibling::dd[1]');
 }
 

@@ -15,7 +15,7 @@ test('tabs: one tab stop, arrows/Home/End move and activate, panels labelled and
   s = await sidebar.open();
   const { page } = s;
   await expect(page.getByRole('tablist').getAttribute('aria-label')).resolves.toBe(
-    'Container Tracking',
+    'LFD Watch: Container Tracking',
   );
   await expect(page.getByRole('tab').count()).resolves.toBe(5);
   await expect(page.getByRole('tabpanel').count()).resolves.toBe(1); // hidden panels are not exposed

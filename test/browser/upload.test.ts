@@ -228,7 +228,7 @@ test('files over 45 MB are refused before anything is read', async () => {
   await pasteLink(SAMPLE_IDS.oversize);
   await attach();
   await status().getByText('Step 1 of 3 (Request the upload) failed').waitFor();
-  await expect(status().textContent()).resolves.toContain('files over 50 MB cannot be attached');
+  await expect(status().textContent()).resolves.toContain('files over 45 MB cannot be attached');
   expect(s.h.emulator.account()!.blobs()).toHaveLength(0);
 });
 

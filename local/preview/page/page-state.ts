@@ -96,6 +96,8 @@ export interface PageState {
 export interface ActionResult {
   state: PageState;
   sidebarUrl?: string;
+  /** The title the add-in gave its sidebar (HtmlOutput.setTitle), shown in its header. */
+  sidebarTitle?: string;
   error?: string;
   /** Something to tell the person (shown as a toast). */
   notice?: string;

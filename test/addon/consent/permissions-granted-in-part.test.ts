@@ -68,7 +68,7 @@ describe('no permission to run when the person is away (triggers)', () => {
       }
     })();
     expect(thrown).toMatch(
-      /^Auto-refresh needs the permission "Allow this application to run when you are not present"/,
+      /^Scheduling auto-refresh needs the permission "Allow this application to run when you are not present"/,
     );
     expect(thrown).toMatch(GRANT_URL);
     expect(h.gas.triggers.triggers).toHaveLength(0);
@@ -106,7 +106,7 @@ describe('no permission to show a sidebar', () => {
     expect(told.title).toBe('LFD Watch: Container Tracking');
     expect(told.prompt).toMatch(GRANT_URL);
     expect(told.prompt).toMatch(
-      /The sidebar needs the permission "Display and run third-party web content/,
+      /Opening the sidebar needs the permission "Display and run third-party web content/,
     );
     expect(refresh(h).ok).toBe(true);
   });

@@ -99,10 +99,10 @@ export class PreviewPage {
     if (!text.startsWith('=')) await cell.filter({ hasText: text }).waitFor();
   }
 
-  /** Runs an item of Extensions › Container Tracking and waits until the page has applied its result. */
+  /** Runs an item of Extensions › LFD Watch: Container Tracking and waits until the page has applied its result. */
   async menu(...path: string[]): Promise<void> {
     await this.page.getByRole('button', { name: 'Extensions', exact: true }).click();
-    await this.page.getByRole('menuitem', { name: 'Container Tracking' }).click();
+    await this.page.getByRole('menuitem', { name: 'LFD Watch: Container Tracking' }).click();
     const ran = this.page.waitForResponse((r) => r.url().endsWith('/__preview/menu'));
     for (const caption of path) await this.page.getByRole('menuitem', { name: caption }).click();
     await ran;

@@ -49,9 +49,9 @@ test('opens on the demo Tracking sheet: statuses, LFDs as dates, rule colours, m
 
   // createAddonMenu(): under Extensions, for a bound script too.
   await p.page.getByRole('button', { name: 'Extensions', exact: true }).click();
-  await p.page.getByRole('menuitem', { name: 'Container Tracking' }).click();
+  await p.page.getByRole('menuitem', { name: 'LFD Watch: Container Tracking' }).click();
   await expect(p.page.getByRole('menuitem').allTextContents()).resolves.toEqual([
-    'Container Tracking',
+    'LFD Watch: Container Tracking',
     'Open sidebar',
     'Set up Tracking sheet',
     'Refresh now',

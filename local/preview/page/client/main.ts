@@ -27,6 +27,7 @@ const ui = {
   tabs: byId('sheet-tabs', HTMLElement),
   sidebar: byId('sidebar', HTMLElement),
   frame: byId('sidebar-frame', HTMLIFrameElement),
+  sidebarTitle: byId('sidebar-title', HTMLElement),
   closeSidebar: byId('sidebar-close', HTMLButtonElement),
   autoRefresh: byId('auto-refresh', HTMLElement),
   activity: byId('activity', HTMLElement),
@@ -131,6 +132,7 @@ async function runMenuItem(functionName: string, caption: string): Promise<void>
   document.body.style.cursor = '';
   if (result?.error) toasts.show(caption, result.error, true);
   if (result?.sidebarUrl) {
+    if (result.sidebarTitle) ui.sidebarTitle.textContent = result.sidebarTitle;
     ui.sidebar.hidden = false;
     ui.frame.src = result.sidebarUrl;
   }
