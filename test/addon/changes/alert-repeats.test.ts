@@ -42,7 +42,7 @@ function refreshAfter(h: Harness, ms: number) {
   h.gas.run('refreshTrackingSheet');
 }
 
-const customs = [{ name: 'customs', status: 'hold', description: null }];
+const customs = [{ name: 'customs' as const, status: 'hold' as const, description: null }];
 
 it('a hold released and placed again within 7 days is one "hold placed" email; after 7 days, two', () => {
   const { h, box } = boxAtTerminal();
