@@ -1,9 +1,13 @@
 // What push updates need from Apps Script: the web app's answer (ContentService), one document
 // property read before anything else, the spreadsheet by id (a web app has no active one:
 // "When a bound script is run as a web app … these methods are not available", bound-scripts
-// guide), and random tokens.
+// guide), random tokens, and what doPost checks before anything else (engine/push-guard.ts) in
+// the script-wide cache: a web app's only cache (getDocumentCache() "returns null if called from
+// a standalone script or web app", its reference page), which push needs a bound script for.
 
 import { AppError } from '../core/errors';
+import type { GuardPorts } from '../engine/push-guard';
+import { cachePort } from './services';
 
 export function jsonOutput(body: object): GoogleAppsScript.Content.TextOutput {
   return ContentService.createTextOutput(JSON.stringify(body)).setMimeType(
@@ -37,4 +41,16 @@ export function activeSpreadsheetId(): string {
   const ss = SpreadsheetApp.getActive();
   if (!ss) throw new AppError('config', 'Open the spreadsheet to turn push updates on or off.');
   return ss.getId();
+}
+
+/** SHA-256 of a text (UTF-8), as 64 hex characters. */
+function sha256Hex(text: string): string {
+  return Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8)
+    .map((b) => ((b + 256) % 256).toString(16).padStart(2, '0'))
+    .join('');
+}
+
+/** The web app's guard over the script-wide cache. */
+export function webAppGuard(): GuardPorts {
+  return { cache: cachePort(CacheService.getScriptCache()), digest: sha256Hex };
 }

@@ -26,7 +26,8 @@ import {
 import type { ApiClient } from '../../api/client';
 import { Execution } from '../../gas/execution';
 import { appsScriptClock } from '../../gas/services';
-import { activeSpreadsheetId, newSecretToken } from '../../gas/web-app';
+import { activeSpreadsheetId, newSecretToken, webAppGuard } from '../../gas/web-app';
+import { noteToken } from '../../engine/push-guard';
 import { deploymentMode } from '../schedule/auto-refresh';
 
 export interface PushStatus {
@@ -159,12 +160,14 @@ export function enablePush(webAppUrl: string): PushStatus {
   rememberSecret(token);
   // doPost accepts the test delivery with the new token; a failed test puts the old one back.
   props.setAll({ [PUSH_TOKEN_KEY]: token });
+  noteToken(webAppGuard(), token);
   let warning: string | null;
   try {
     warning = proveDelivery(client, props, url, token);
   } catch (e) {
     if (earlierToken) props.setAll({ [PUSH_TOKEN_KEY]: earlierToken });
     else props.remove(PUSH_TOKEN_KEY);
+    noteToken(webAppGuard(), earlierToken ?? null);
     const now = earlier ? 'Push updates stay as they were' : 'Push updates stay off';
     throw new AppError(toAppError(e).kind, `${now}: ${userMessage(e)}`);
   }
@@ -191,6 +194,7 @@ export function enablePush(webAppUrl: string): PushStatus {
     // The earlier subscription is gone: say so rather than show it as still on.
     removeState(props);
     props.remove(PUSH_TOKEN_KEY);
+    noteToken(webAppGuard(), null);
     throw new AppError('upstream', `Push updates could not be turned on: ${userMessage(e)}`);
   }
 }
@@ -202,6 +206,8 @@ export function disablePush(): PushStatus {
   const state = loadPushState(props);
   // The token goes first: whatever happens with the service, deliveries are refused from now on.
   props.remove(PUSH_TOKEN_KEY);
+  // Only a bound script has a web app (an add-on's script-wide cache is every user's).
+  if (deploymentMode() === 'bound') noteToken(webAppGuard(), null);
   if (state) {
     try {
       deleteSubscription(run.client(), state.webhookId);
