@@ -219,7 +219,10 @@ export function loadMissing(
   }
 
   update.meta = { ...update.meta, listing: progress };
-  failAll(run.failure && run.failure.kind !== 'rate-limit' ? run.failure : loadingError(progress));
+  // Our own rate share ran out: the listing goes on at the next load. A long wait the service
+  // asked for is said as such.
+  const said = run.failure && (run.failure.kind !== 'rate-limit' || run.failure.waitUntil);
+  failAll(said ? run.failure! : loadingError(progress));
   return finish();
 }
 

@@ -14,7 +14,7 @@ import {
 import { SETTINGS_CACHE_KEY, SettingsStore, requireKey } from '../engine/settings-store';
 import { TrackingData } from '../engine/tracking-data';
 import { cellStores } from './cell-stores';
-import { appsScriptClock, documentStores, type SheetStores } from './services';
+import { appsScriptClock, documentStores, spreadsheetTimeZone, type SheetStores } from './services';
 import { UrlFetchTransport } from './url-fetch-transport';
 
 export type ExecutionKind = 'cell' | 'sidebar' | 'trigger' | 'push';
@@ -127,6 +127,7 @@ export class Execution {
       deadline: this.startedAt + budget.timeMs,
       maxWaitMs: budget.maxWaitMs,
       ...(budget.maxRetryAfterMs ? { maxRetryAfterMs: budget.maxRetryAfterMs } : {}),
+      timeZone: spreadsheetTimeZone,
     });
   }
 
