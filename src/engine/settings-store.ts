@@ -16,6 +16,7 @@ import {
   type Settings,
   type SettingsInput,
 } from '../core/settings';
+import { checkKeyShape } from '../core/api-key';
 import type { DurableStore, SharedCache } from '../ports';
 import { CACHE_TTL_SECONDS } from './record-store';
 
@@ -127,5 +128,5 @@ export class SettingsStore {
 
 export function requireKey(settings: Settings): string {
   if (!settings.apiKey) throw new AppError('config', NO_KEY_MESSAGE);
-  return settings.apiKey;
+  return checkKeyShape(settings.apiKey);
 }
