@@ -78,6 +78,12 @@ export interface SheetKnowledge {
   active?: ReadonlySet<string>;
   /** Numbers whose tracking request has not (yet) given a shipment: no look-up finds them. */
   untracked?: ReadonlySet<string>;
+  /**
+   * Rows never confirmed and never requested (a number just typed): when no listing shows them,
+   * their tracking request is their look-up (one request, not two: the service answers 422
+   * duplicate when it tracks the number already, and the next run looks it up).
+   */
+  fresh?: ReadonlySet<string>;
 }
 
 export function syncForSheet(
@@ -172,12 +178,26 @@ export function syncForSheet(
   const way: SyncWay = cursor ? 'listing' : cheapestWay(costs);
   result.way = way;
 
+  const fresh = knows.fresh ?? new Set<string>();
   if (way === 'lookups') {
-    // What the first pages (if read) did not already answer.
-    lookUpRows(client, found, open, result);
+    // What the first pages (if read) did not already answer; new rows get a tracking request.
+    const seen = (n: string) =>
+      result.containers.has(n) || result.identifiers.has(identifierKey(n));
+    for (const n of [...open.containers, ...open.identifiers])
+      if (fresh.has(n) && !seen(n)) result.notTracked.add(n);
+    lookUpRows(
+      client,
+      found,
+      {
+        containers: open.containers.filter((n) => !fresh.has(n)),
+        identifiers: open.identifiers.filter((i) => !fresh.has(i)),
+      },
+      result,
+    );
     result.complete = !result.failure;
   } else if (way === 'active') {
-    activeSync(client, store, found, open, now, activeFirst, untracked, result, learnt);
+    const noLookUp = new Set([...untracked, ...fresh]);
+    activeSync(client, store, found, open, now, activeFirst, noLookUp, result, learnt);
   } else {
     const c: Cursor = cursor ?? {
       startedAt: now,
@@ -266,9 +286,9 @@ function recentlyMissing(
 
 /**
  * The active work: every shipment still tracked, with its containers, then one look-up for each
- * open row it did not show (a shipment that stopped since, or a row never confirmed), except rows
- * whose tracking request has given no shipment yet. A resumed shipment is in the listing, so its
- * settled rows are read again.
+ * open row it did not show (a shipment that stopped since, or a row confirmed before), except rows
+ * whose tracking request has given no shipment yet or is still to be sent (`noLookUp`). A resumed
+ * shipment is in the listing, so its settled rows are read again.
  */
 function activeSync(
   client: ApiClient,
@@ -277,7 +297,7 @@ function activeSync(
   open: { containers: string[]; identifiers: string[] },
   now: number,
   first: PageRun | null,
-  untracked: ReadonlySet<string>,
+  noLookUp: ReadonlySet<string>,
   result: SyncResult,
   learnt: Partial<AccountSizes>,
 ): void {
@@ -309,7 +329,7 @@ function activeSync(
     ...RecordStore.identifierKeys(unseen.identifiers),
   ]);
   const missing = recentlyMissing(earlier, new Set(unseen.containers), now);
-  const known = (n: string) => untracked.has(n) || missing(n);
+  const known = (n: string) => noLookUp.has(n) || missing(n);
   for (const n of [...unseen.containers, ...unseen.identifiers])
     if (known(n)) result.notTracked.add(n);
   lookUpRows(
