@@ -11,6 +11,8 @@ import { advanceLifecycles } from './lifecycle/advance';
 import { DEFAULT_TRACKING_DELAYS } from './lifecycle/outcomes';
 import { runPipeline } from './pipeline';
 import { FaultQueue } from './policy/faults';
+import { oddAnswerControl } from './policy/odd-answer-control';
+import { OddAnswers } from './policy/odd-answers';
 import { SlidingWindowLimiter } from './policy/rate-limiter';
 import { RequestLog } from './policy/request-log';
 import { containerRoutes } from './routes/containers';
@@ -90,6 +92,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     demoKey,
     accounts,
     faults: new FaultQueue(),
+    oddAnswers: new OddAnswers(),
     requestLog: new RequestLog(),
     limiters: {
       general: new SlidingWindowLimiter(rateLimit),
@@ -102,6 +105,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       seed();
       for (const key of extraKeys) accounts.set(key, new AccountStore(key, now));
       env.faults.clear();
+      env.oddAnswers.disarm();
       for (const limiter of Object.values(env.limiters)) limiter.reset();
       env.requestLog.clear();
       env.ids = createRng(hashString(`ids:${demoKey}`));
@@ -161,6 +165,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     storageOrigin,
     clock,
     faults: env.faults,
+    oddAnswers: oddAnswerControl(env),
     requestLog: env.requestLog,
     webhooks,
     handle,

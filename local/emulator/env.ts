@@ -4,6 +4,7 @@ import type { Rng } from './core/prng';
 import type { AccountStore } from './data/account-store';
 import type { TrackingDelays } from './lifecycle/outcomes';
 import type { FaultQueue } from './policy/faults';
+import type { OddAnswers } from './policy/odd-answers';
 import type { SlidingWindowLimiter } from './policy/rate-limiter';
 import type { RequestLog } from './policy/request-log';
 import type { RateBucket } from './http/router';
@@ -17,6 +18,8 @@ export interface EmulatorEnv {
   readonly demoKey: string;
   readonly accounts: Map<string, AccountStore>;
   readonly faults: FaultQueue;
+  /** Containers that answer oddly for their next reads (policy/odd-answers.ts). */
+  readonly oddAnswers: OddAnswers;
   readonly requestLog: RequestLog;
   /** One rolling window per bucket, per key. */
   readonly limiters: Record<RateBucket, SlidingWindowLimiter>;

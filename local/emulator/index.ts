@@ -13,6 +13,13 @@ export {
 } from './types';
 export { parseFaultSpec, type Fault, type FaultBody } from './policy/faults';
 export { DELAY_HEADER } from './policy/fault-response';
+export {
+  ODD_KINDS,
+  type OddAnswer,
+  type OddKind,
+  type PendingOddAnswer,
+} from './policy/odd-answers';
+export type { OddAnswerControl } from './policy/odd-answer-control';
 export type { RateLimit } from './policy/rate-limiter';
 export type { RequestLog, RequestLogEntry, LogFilter } from './policy/request-log';
 export {

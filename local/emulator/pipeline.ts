@@ -7,10 +7,11 @@ import type { EmulatorEnv } from './env';
 import { methodNotAllowed, tooLarge, tooManyRequests, unauthorized } from './http/area-errors';
 import { readJsonBody } from './http/json-body';
 import { withoutParams, type RequestContext } from './http/request-context';
-import { apiError, html, json, notFoundPage } from './http/respond';
+import { apiError, html, json, JSON_API, notFoundPage } from './http/respond';
 import type { Area, Router } from './http/router';
 import { DELAY_HEADER, faultResponse } from './policy/fault-response';
 import { parseFaultSpec, replacesResponse, type Fault } from './policy/faults';
+import { RequestFaults } from './policy/request-faults';
 import { handleControl, type ControlState } from './routes/control';
 
 const FAULT_HEADER = 'X-Emulator-Fault';
@@ -61,11 +62,11 @@ export function runPipeline(
   const bytes = bodyBytes(request.body);
   if (bytes.length > env.maxBodyBytes) return log(tooLarge(area, env.maxBodyBytes));
 
-  let fault: Fault | undefined;
+  let sent: Fault | undefined;
   const spec = header(headers, FAULT_HEADER) ?? url.searchParams.get(FAULT_PARAM) ?? undefined;
   if (spec !== undefined) {
     try {
-      fault = parseFaultSpec(spec);
+      sent = parseFaultSpec(spec);
     } catch (error) {
       return log(
         apiError(400, {
@@ -74,16 +75,16 @@ export function runPipeline(
         }),
       );
     }
-  } else {
-    fault = env.faults.take(method, path);
   }
-  if (fault && replacesResponse(fault)) return log(faultResponse(fault), true);
+  const faults = new RequestFaults(env.faults, sent, method, path);
+  if (faults.fault && replacesResponse(faults.fault)) return log(faultResponse(faults.fault), true);
   const finish = (response: HttpResponse): HttpResponse => {
+    const delayMs = faults.delayMs();
     const delayed =
-      fault?.delayMs === undefined
+      delayMs === undefined
         ? response
-        : { ...response, headers: { ...response.headers, [DELAY_HEADER]: String(fault.delayMs) } };
-    return log(method === 'HEAD' ? { ...delayed, body: '' } : delayed, fault !== undefined);
+        : { ...response, headers: { ...response.headers, [DELAY_HEADER]: String(delayMs) } };
+    return log(method === 'HEAD' ? { ...delayed, body: '' } : delayed, faults.faulted());
   };
 
   const match = router.match(method === 'HEAD' ? 'GET' : method, path);
@@ -125,6 +126,26 @@ export function runPipeline(
     account,
     body,
     bytes,
+    emptyList: () => faults.emptyList(),
   };
-  return finish(route.handler(ctx, env));
+  return finish(withOddAnswers(env, account.key, route.handler(ctx, env), method, now));
+}
+
+/**
+ * A successful JSON:API answer read by the client: armed containers in it answer oddly
+ * (policy/odd-answers.ts). Parsed only while something is armed for the account.
+ */
+function withOddAnswers(
+  env: EmulatorEnv,
+  key: string,
+  response: HttpResponse,
+  method: string,
+  now: number,
+): HttpResponse {
+  if (method === 'HEAD' || response.status < 200 || response.status > 299) return response;
+  if (typeof response.body !== 'string' || !env.oddAnswers.armedFor(key, now)) return response;
+  const type = Object.entries(response.headers).find(([k]) => k.toLowerCase() === 'content-type');
+  if (!type?.[1].startsWith(JSON_API)) return response;
+  const odd = env.oddAnswers.rewrite(key, JSON.parse(response.body) as object, now);
+  return odd ? { ...response, body: JSON.stringify(odd) } : response;
 }

@@ -5,6 +5,7 @@ import type { AccountStore } from './data/account-store';
 import type { ContainerRecord, ShipmentRecord } from './data/records';
 import type { TrackingDelays } from './lifecycle/outcomes';
 import type { Fault } from './policy/faults';
+import type { OddAnswerControl } from './policy/odd-answer-control';
 import type { RateLimit } from './policy/rate-limiter';
 import type { RequestLog } from './policy/request-log';
 import type { SeedOptions } from './seed/seed-account';
@@ -75,6 +76,8 @@ export interface Emulator {
   readonly storageOrigin: string | null;
   readonly clock: Clock;
   readonly faults: FaultControl;
+  /** Containers that answer oddly for their next reads (policy/odd-answers.ts). */
+  readonly oddAnswers: OddAnswerControl;
   readonly requestLog: RequestLog;
   /** Webhook deliveries waiting to be posted (webhooks/outbox.ts). */
   readonly webhooks: WebhookOutbox;
@@ -92,6 +95,6 @@ export interface Emulator {
   findContainer(number: string, key?: string): ContainerRecord | undefined;
   findShipment(number: string, key?: string): ShipmentRecord | undefined;
   /** Re-seeds the demo account at the current clock time, empties other accounts, clears faults,
-   * rate-limit windows and the request log. */
+   * odd answers, rate-limit windows and the request log. */
   reset(): void;
 }

@@ -19,6 +19,8 @@ const h = harness({
 const ALL_ERRATA = [
   'container-type-enum',
   'null-relationship-data',
+  // The demo booking whose port of discharge is not published yet (support/openapi.ts).
+  'pod-terminal-not-yet-known',
   'relative-self-link',
   'unencoded-brackets-in-uri',
 ];

@@ -220,6 +220,52 @@ describe('recorded fixtures against the same validator', () => {
   });
 });
 
+describe("each deviation rule rests on the service's own answers", () => {
+  type Examples = Record<string, { value: unknown }>;
+  const examplesOf = (path: string, method = 'get'): Examples =>
+    (
+      openapi.paths[path]![method] as {
+        responses: { 200: { content: { 'application/json': { examples: Examples } } } };
+      }
+    ).responses[200].content['application/json'].examples;
+
+  it('pod-terminal-not-yet-known: no recording shows it; the document shows a shipment without a port of discharge', () => {
+    for (const kinds of Object.values(EXPECTED))
+      expect(kinds).not.toContain('pod-terminal-not-yet-known');
+    const example = examplesOf('/tracking_requests/{id}')['Multiple containers']!.value;
+    const issues = validateResponse('/tracking_requests/{id}', 'get', 200, example);
+    expect(issues.filter((i) => i.path.endsWith('/pod_terminal/data'))).toEqual([
+      {
+        path: '/included/0/relationships/pod_terminal/data',
+        message: 'must be object',
+        erratum: 'pod-terminal-not-yet-known',
+      },
+    ]);
+  });
+
+  it('a null pod_terminal where the port of discharge is known is a failure, not an erratum', () => {
+    const fixture = JSON.parse(
+      readFileSync(join(REFERENCE, 'fixtures', 'captured-2025-07.shipments.list.json'), 'utf8'),
+    );
+    fixture.data[0].relationships.pod_terminal.data = null;
+    fixture.included = [];
+    expect(fixture.data[0].attributes.port_of_discharge_locode).toEqual(expect.any(String));
+    const container = JSON.parse(
+      readFileSync(join(REFERENCE, 'fixtures', 'captured-2025-07.containers.list.json'), 'utf8'),
+    );
+    container.data[0].relationships.pod_terminal.data = null;
+    expect(container.data[0].attributes.pod_timezone).toEqual(expect.any(String));
+    const broken = [
+      ...validateResponse('/shipments', 'get', 200, fixture),
+      ...validateResponse('/containers', 'get', 200, container),
+    ];
+    expect(failures(broken).map((i) => i.path)).toEqual([
+      '/data/0/relationships/pod_terminal/data',
+      '/data/0/relationships/pod_terminal/data',
+    ]);
+  });
+});
+
 describe('the validator itself', () => {
   const valid = () => {
     const c = harness().emulator.account()!.containers()[0]!;

@@ -12,6 +12,7 @@ const SERIALIZERS: Record<string, string> = {
   document: 'V2::DocumentSerializer',
   terminal: 'V2::TerminalSerializer',
   transport_event: 'V2::TransportEventSerializer',
+  port: 'V2::PortSerializer',
 };
 
 export type IncludePaths = string[][];

@@ -30,7 +30,9 @@ export interface PageResult<T> {
   lastPage: number;
 }
 
-export function paginate<T>(ctx: RequestContext, all: readonly T[]): PageResult<T> {
+/** One page of `all`, or of nothing when an `empty-list` fault applies to this request. */
+export function paginate<T>(ctx: RequestContext, listed: readonly T[]): PageResult<T> {
+  const all = ctx.emptyList() ? [] : listed;
   const page = readPage(ctx.query);
   const total = all.length;
   const lastPage = Math.max(1, Math.ceil(total / page.size));

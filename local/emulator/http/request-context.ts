@@ -17,6 +17,9 @@ export interface RequestContext {
   /** The parsed JSON body for routes that take one. */
   body: unknown;
   bytes: Uint8Array;
+  /** True when this list answer must be empty (an `empty-list` fault, policy/faults.ts); asking
+   * spends a queued one, so only a route that lists asks. */
+  emptyList(): boolean;
 }
 
 export function requestHeader(ctx: RequestContext, name: string): string | undefined {

@@ -1,9 +1,27 @@
 // Injected faults, in the spirit of stoplight prism's forced scenarios: force a status, a
-// Retry-After, a delay, a malformed JSON or an HTML body, without touching any data. A fault comes
-// from the `X-Emulator-Fault` header, the `__fault` query parameter (same syntax), or the queue
-// filled programmatically / through POST /__emulator/faults.
+// Retry-After, a delay, a malformed JSON or an HTML body, or an empty list, without touching any
+// data. A fault comes from the `X-Emulator-Fault` header, the `__fault` query parameter (same
+// syntax), or the queue filled programmatically / through POST /__emulator/faults.
+//
+// `empty-list` is the one fault that does not replace the answer: the request goes through the
+// key check and the rate limit like any other, and a list route (anything paginated: GET
+// /containers, /shipments, /tracking_requests…) answers 200 with `data: []` and the links and
+// meta of an empty page, for an account that holds records (issue 27: "A 200 listing with
+// data: [] for an account known to hold containers"). A queued one is spent only by a list
+// answer; a request with no list leaves it queued.
 
-export type FaultBody = 'malformed-json' | 'html';
+export type FaultBody = 'malformed-json' | 'html' | 'empty-list';
+const BODIES: readonly FaultBody[] = ['html', 'malformed-json', 'empty-list'];
+
+/** A fault that empties a list answer rather than replacing it. */
+export const emptiesList = (fault: Fault): boolean => fault.body === 'empty-list';
+
+/** An empty list is a 200 from the service: a status or Retry-After cannot come with it. */
+function checkCombination(fault: Fault): Fault {
+  if (emptiesList(fault) && (fault.status !== undefined || fault.retryAfter !== undefined))
+    throw new Error('body=empty-list is a 200 answer: it takes no status or retry-after');
+  return fault;
+}
 
 export interface Fault {
   status?: number;
@@ -28,15 +46,15 @@ export function parseFaultSpec(spec: string): Fault {
     const key = rawKey.trim().toLowerCase();
     const value = rest.join('=').trim();
     if (key === 'body') {
-      if (value !== 'html' && value !== 'malformed-json')
-        throw new Error(`body must be html or malformed-json, got "${value}"`);
-      fault.body = value;
+      if (!(BODIES as readonly string[]).includes(value))
+        throw new Error(`body must be ${BODIES.join(', ')}, got "${value}"`);
+      fault.body = value as FaultBody;
     } else if (key === 'status') fault.status = integer(value, key, 100, 599);
     else if (key === 'retry-after') fault.retryAfter = integer(value, key, 0, 86_400);
     else if (key === 'delay') fault.delayMs = integer(value, key, 0, 600_000);
     else throw new Error(`unknown fault item "${key}" (use status, retry-after, body, delay)`);
   }
-  return fault;
+  return checkCombination(fault);
 }
 
 function integer(text: string, name: string, min: number, max: number): number {
@@ -66,9 +84,9 @@ export function faultFromJson(input: unknown): Fault {
   fault.delayMs = num('delayMs', 0, 600_000);
   fault.times = num('times', 1, 1_000_000);
   if (o.body !== undefined) {
-    if (o.body !== 'html' && o.body !== 'malformed-json')
-      throw new Error('body must be "html" or "malformed-json"');
-    fault.body = o.body;
+    if (!(BODIES as readonly unknown[]).includes(o.body))
+      throw new Error(`body must be ${BODIES.map((b) => `"${b}"`).join(', ')}`);
+    fault.body = o.body as FaultBody;
   }
   if (o.match !== undefined) {
     const m = o.match as Record<string, unknown>;
@@ -80,7 +98,7 @@ export function faultFromJson(input: unknown): Fault {
   }
   for (const key of Object.keys(fault) as (keyof Fault)[])
     if (fault[key] === undefined) delete fault[key];
-  return fault;
+  return checkCombination(fault);
 }
 
 function faultMatches(fault: Fault, method: string, path: string): boolean {
@@ -91,8 +109,9 @@ function faultMatches(fault: Fault, method: string, path: string): boolean {
   return typeof m.path === 'string' ? m.path === path : m.path.test(path);
 }
 
-/** True when the fault replaces the response (a delay alone lets the request through). */
+/** True when the fault replaces the response (a delay or an empty list lets the request through). */
 export function replacesResponse(fault: Fault): boolean {
+  if (emptiesList(fault)) return false;
   return fault.status !== undefined || fault.body !== undefined || fault.retryAfter !== undefined;
 }
 
@@ -112,9 +131,15 @@ export class FaultQueue {
     return this.queue.map((q) => ({ ...q.fault, times: q.left }));
   }
 
-  /** Takes one use of the first fault matching this request. */
-  take(method: string, path: string): Fault | undefined {
-    const index = this.queue.findIndex((q) => faultMatches(q.fault, method, path));
+  /** Takes one use of the first fault matching this request (and `which`, when given). */
+  take(
+    method: string,
+    path: string,
+    which: (fault: Fault) => boolean = () => true,
+  ): Fault | undefined {
+    const index = this.queue.findIndex(
+      (q) => which(q.fault) && faultMatches(q.fault, method, path),
+    );
     if (index < 0) return undefined;
     const entry = this.queue[index];
     if (!entry) return undefined;

@@ -10,6 +10,7 @@ import { faultFromJson, type Fault } from '../policy/faults';
 import type { AccountStore } from '../data/account-store';
 import type { ContainerRecord } from '../data/records';
 import { containerNode } from '../serialize/graph';
+import { oddAnswerRoute } from './control-odd-answers';
 import { applyContainerChanges, readChanges } from '../webhooks/container-changes';
 
 const CORS = {
@@ -56,6 +57,8 @@ export function handleControl(
   }
 
   const route = `${method} ${url.pathname.replace(/\/+$/, '')}`;
+  const odd = oddAnswerRoute(route, input, env);
+  if (odd) return reply(odd.status, odd.body);
   const perContainer = /^POST \/__emulator\/containers\/([^/]+)\/(changes|terminal-checks)$/.exec(
     route,
   );
@@ -203,6 +206,7 @@ function describe(env: EmulatorEnv, origin: string, state: ControlState) {
     demoKey: env.demoKey,
     accounts,
     faults: env.faults.pending().map(faultJson),
+    oddAnswers: env.oddAnswers.pending(env.clock.now()),
     rateLimit: env.limiters.general.config,
     requestsLogged: env.requestLog.entries.length,
   };

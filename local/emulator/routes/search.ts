@@ -3,7 +3,7 @@
 import { isoSeconds } from '../core/time';
 import type { ContainerRecord, ShipmentRecord, TrackingRequestRecord } from '../data/records';
 import type { EmulatorEnv } from '../env';
-import type { RequestContext } from '../http/request-context';
+import { withoutParams, type RequestContext } from '../http/request-context';
 import { apiError, jsonApi } from '../http/respond';
 import type { Route } from '../http/router';
 import { containerMatches, fold, shipmentMatches } from './matching';
@@ -31,7 +31,19 @@ function search(ctx: RequestContext) {
     ...containers.slice(0, LIMIT).map((c) => containerHit(c, account.shipmentOf(c))),
     ...requests.slice(0, LIMIT).map(requestHit),
   ].slice(0, LIMIT);
-  return jsonApi(200, { data: results });
+  return jsonApi(200, { data: results, links: searchLinks(ctx) });
+}
+
+/**
+ * `self` as requested and `current` with `page[number]=1` among the other parameters in name
+ * order (`/v2/search?page[number]=1&query=…`), as live-2026-02.search.*.json show them. One page:
+ * the hits are capped, not paginated.
+ */
+function searchLinks(ctx: RequestContext): Record<string, string> {
+  const own = withoutParams(ctx.url, ['page[number]', 'page[size]', '__fault']);
+  const [base = '', search = ''] = own.split('?');
+  const params = [...search.split('&').filter((p) => p !== ''), 'page[number]=1'].sort();
+  return { self: ctx.publicUrl, current: `${base}?${params.join('&')}` };
 }
 
 const EMPTY = {

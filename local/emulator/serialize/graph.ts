@@ -39,9 +39,10 @@ export const RELATIONS: Record<string, Record<string, string>> = {
     destination: 'port',
     line_tracking_stopped_by_user: 'user',
   },
-  tracking_request: { tracked_object: 'shipment', customer: 'party' },
+  tracking_request: { tracked_object: 'shipment', customer: 'party', user: 'user' },
   document: { shipments: 'shipment', cargos: 'container', account: 'account', user: 'user' },
   terminal: { port: 'port' },
+  port: { terminals: 'terminal' },
   transport_event: {
     shipment: 'shipment',
     container: 'container',
@@ -56,10 +57,6 @@ function refs(resource: Resource, name: string): Ref[] {
   const data = resource.relationships?.[name]?.data;
   if (!data) return [];
   return Array.isArray(data) ? data : [data];
-}
-
-function leaf(resource: Resource | undefined): GraphNode[] {
-  return resource ? [{ resource, related: () => [] }] : [];
 }
 
 function terminalNodes(resource: Resource, name: string): GraphNode[] {
@@ -77,7 +74,17 @@ function terminalNodes(resource: Resource, name: string): GraphNode[] {
 }
 
 function portNodes(resource: Resource, name: string): GraphNode[] {
-  return refs(resource, name).flatMap((r) => leaf(serializePort(r.id)));
+  return refs(resource, name).flatMap((r) => {
+    const port = serializePort(r.id);
+    return port
+      ? [
+          {
+            resource: port,
+            related: (n: string) => (n === 'terminals' ? terminalNodes(port, 'terminals') : []),
+          },
+        ]
+      : [];
+  });
 }
 
 /**

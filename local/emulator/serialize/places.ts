@@ -1,5 +1,5 @@
 // Terminals and ports, shaped like the recorded fixtures (terminals.get.json, ports.get.json).
-import { portById, PORTS, terminalById } from '../data/places';
+import { portById, PORTS, TERMINALS, terminalById } from '../data/places';
 import { ref, relationships, type Resource } from './resource';
 
 export function serializeTerminal(id: string): Resource | undefined {
@@ -36,6 +36,13 @@ export function serializePort(id: string): Resource | undefined {
       latitude: port.latitude,
       longitude: port.longitude,
     },
+    // Every terminal at the port, as ports.get.json and the included ports of
+    // shipments.get.include.json list them.
+    relationships: relationships({
+      terminals: [...TERMINALS.values()]
+        .filter((t) => t.locode === port.locode)
+        .map((t) => ({ type: 'terminal', id: t.id })),
+    }),
   };
 }
 

@@ -23,6 +23,9 @@ export function serializeTrackingRequest(request: TrackingRequestRecord): Resour
     relationships: relationships({
       tracked_object: ref('shipment', request.shipmentId),
       customer: null,
+      // The user who asked: none for a request made with an API key, as every request in the
+      // July 2025 capture (captured-2025-07.tracking-requests.list.json).
+      user: null,
     }),
     links: { self: `/v2/tracking_requests/${request.id}` },
   };

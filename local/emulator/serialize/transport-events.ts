@@ -15,7 +15,7 @@ import { ref, relationships, type Ref, type Resource } from './resource';
 
 type Source = 'shipping_line' | 'terminal' | 'ais';
 
-interface Milestone {
+export interface Milestone {
   event: string;
   at: string | null;
   locode: string | null;
@@ -101,6 +101,24 @@ export function serializeTransportEvent(
 ): Resource | undefined {
   const found = milestones(container, shipment).find((x) => eventId(container, x.event) === id);
   if (!found) return undefined;
+  return transportEventResource(container, id, {
+    ...found,
+    // An estimate is recorded when the line last said so; an actual event minutes after it.
+    createdAt: found.event.includes('.estimated.')
+      ? isoSeconds(container.updatedAtMs)
+      : shift(found.at, 17 * MINUTE),
+  });
+}
+
+/**
+ * A transport event with the recorded attributes and relationships, in their order: the events
+ * listing and a webhook notification's reference object show the same resource.
+ */
+export function transportEventResource(
+  container: ContainerRecord,
+  id: string,
+  found: Milestone & { createdAt: string | null },
+): Resource {
   const terminalId =
     found.atTerminal && found.locode === container.podLocode ? container.podTerminalId : null;
   return {
@@ -108,10 +126,7 @@ export function serializeTransportEvent(
     type: 'transport_event',
     attributes: {
       event: found.event,
-      // An estimate is recorded when the line last said so; an actual event minutes after it.
-      created_at: found.event.includes('.estimated.')
-        ? isoSeconds(container.updatedAtMs)
-        : shift(found.at, 17 * MINUTE),
+      created_at: found.createdAt,
       voyage_number: found.event.includes('vessel_') ? container.voyageNumber : null,
       timestamp: found.at,
       data_source: found.source,

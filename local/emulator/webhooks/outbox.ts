@@ -33,7 +33,10 @@ export function createOutbox(env: EmulatorEnv): WebhookOutbox {
       .map((key) => env.accountFor(key))
       .filter((a): a is AccountStore => a !== undefined);
   const outbox: WebhookOutbox = {
-    takeDue: () => takeDue(accounts(), env.clock.now()),
+    takeDue: () => {
+      const now = env.clock.now();
+      return takeDue(accounts(), now, (key, doc) => env.oddAnswers.rewrite(key, doc, now));
+    },
     settle: (delivery, status) => {
       const account = env.accounts.get(delivery.accountKey);
       if (account) settle(account, delivery, status, env.clock.now());

@@ -6,6 +6,7 @@ import type { AccountStore } from '../data/account-store';
 import type { ContainerRecord, TrackingRequestRecord } from '../data/records';
 import { containerNode, shipmentNode, trackingRequestNode } from '../serialize/graph';
 import type { Resource } from '../serialize/resource';
+import { transportEventResource } from '../serialize/transport-events';
 import { isoSeconds } from '../core/time';
 import type { WebhookEvent } from './events';
 import type { NotificationRecord } from './webhook-book';
@@ -92,21 +93,16 @@ export function publishTransportEvent(
   event: WebhookEvent,
   container: ContainerRecord,
 ): string[] {
-  const reference: Resource = {
-    id: p.ids.uuid(),
-    type: 'transport_event',
-    attributes: {
-      event,
-      created_at: isoSeconds(p.now),
-      timestamp: isoSeconds(p.now),
-      timezone: container.attributes.pod_timezone,
-      voyage_number: container.voyageNumber,
-    },
-    relationships: {
-      container: { data: { id: container.id, type: 'container' } },
-      shipment: { data: { id: container.shipmentId, type: 'shipment' } },
-    },
-  };
+  const at = isoSeconds(p.now);
+  // Reported by the POD terminal, where availability and the gate are known.
+  const reference = transportEventResource(container, p.ids.uuid(), {
+    event,
+    at,
+    createdAt: at,
+    locode: container.podLocode,
+    atTerminal: true,
+    source: 'terminal',
+  });
   return publish(p, event, reference, containerGraph(p.account, container, p.now));
 }
 

@@ -56,12 +56,56 @@ export type Erratum =
   | 'unencoded-brackets-in-uri'
   | 'relative-self-link'
   | 'null-relationship-data'
+  | 'pod-terminal-not-yet-known'
   | 'search-result-type'
   | 'failed-reason-not-in-enum'
   | 'auto-detect-scac-null';
 
-/** The real service's own deviations from its schema (see the module comment). */
-export function classify(error: ErrorObject): Erratum | null {
+/**
+ * Relationships the recordings show with `data: null` although the schema does not say nullable:
+ * a container with no pickup facility (captured-2025-07.containers.list.json), a shipment with no
+ * destination terminal or no user who stopped it (captured-2025-07.shipments.list.json), a
+ * tracking request with no customer (captured-2025-07.tracking-requests.list.json), a raw event
+ * with no vessel (containers.raw-events.json). `pod_terminal` is not among them: no recording
+ * shows it null (see pod-terminal-not-yet-known).
+ */
+const RECORDED_NULL_RELATIONSHIPS = new Set([
+  'pickup_facility',
+  'destination_terminal',
+  'line_tracking_stopped_by_user',
+  'customer',
+  'vessel',
+]);
+
+/** The resource an error inside `…/relationships/…` belongs to, found in the validated value. */
+function resourceAt(value: unknown, instancePath: string): Record<string, unknown> | undefined {
+  const cut = instancePath.indexOf('/relationships/');
+  if (cut < 0) return undefined;
+  let node: unknown = value;
+  for (const part of instancePath.slice(0, cut).split('/').slice(1)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'object' && node !== null ? (node as Record<string, unknown>) : undefined;
+}
+
+/**
+ * `pod_terminal: {data: null}` where the port of discharge is not known yet: a shipment whose
+ * `port_of_discharge_locode` is null, as the document's own example of GET /tracking_requests/{id}
+ * ("Multiple containers") shows it, or a container of such a shipment (no POD, so no
+ * `pod_timezone`). Anywhere else a null pod_terminal is a failure.
+ */
+function podTerminalNotYetKnown(resource: Record<string, unknown> | undefined): boolean {
+  const attributes = resource?.attributes as Record<string, unknown> | undefined;
+  if (!attributes) return false;
+  if (resource?.type === 'shipment') return attributes.port_of_discharge_locode === null;
+  if (resource?.type === 'container') return attributes.pod_timezone === null;
+  return false;
+}
+
+/** The real service's own deviations from its schema (see the module comment). `value` is what
+ * was validated, to look at the resource an error belongs to. */
+export function classify(error: ErrorObject, value?: unknown): Erratum | null {
   const data: unknown = error.data;
   if (
     error.keyword === 'enum' &&
@@ -106,13 +150,16 @@ export function classify(error: ErrorObject): Erratum | null {
   ) {
     return 'auto-detect-scac-null';
   }
-  if (
+  const nullRelationship =
     error.keyword === 'type' &&
     error.params.type === 'object' &&
     data === null &&
-    /\/relationships\/[a-z_]+\/data$/.test(error.instancePath)
-  ) {
-    return 'null-relationship-data';
+    /\/relationships\/([a-z_]+)\/data$/.exec(error.instancePath);
+  if (nullRelationship) {
+    const name = nullRelationship[1] ?? '';
+    if (RECORDED_NULL_RELATIONSHIPS.has(name)) return 'null-relationship-data';
+    if (name === 'pod_terminal' && podTerminalNotYetKnown(resourceAt(value, error.instancePath)))
+      return 'pod-terminal-not-yet-known';
   }
   return null;
 }
@@ -123,7 +170,7 @@ function run(pointer: string, value: unknown, prefix = ''): Issue[] {
   return (v.errors ?? []).map((e) => ({
     path: `${prefix}${e.instancePath}`,
     message: `${e.message ?? e.keyword}${e.params.allowedValues ? ` ${JSON.stringify(e.params.allowedValues)}` : ''}`,
-    erratum: classify(e),
+    erratum: classify(e, value),
   }));
 }
 
