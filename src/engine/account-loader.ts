@@ -19,6 +19,7 @@ import { claimedPages, listPages, listedSize, wasSent, type PageRun } from './pa
 import { RecordCollector, isApiError } from './record-collector';
 import type { AccountMeta, ListingProgress, StoreUpdate } from './record-store';
 import { cheapestWay, worthProbingActive, type SyncCosts } from './sync-cost';
+import { answeredBlank } from './disappearances';
 
 export interface LoadPolicy {
   /** Accounts of up to this many pages are always listed whole: it serves every other cell too. */
@@ -241,6 +242,12 @@ function completeListing(
     identifiers: want.identifiers.filter((i) => !found.hasIdentifier(i)),
   };
   const result = finish();
+  if (found.blanks > 0) {
+    // Boxes answered blank: no full picture, and the numbers not seen may be among them.
+    for (const n of [...unseen.containers, ...unseen.identifiers])
+      result.failures.set(n, answeredBlank(n));
+    return result;
+  }
   const few =
     unseen.containers.length + unseen.identifiers.length <= policy.confirmPerLoad
       ? unseen
@@ -304,10 +311,11 @@ function lookUp(
       failures.set(query, r);
       return;
     }
-    found.absorb(r);
+    const blank = found.absorb(r) > 0;
     const isContainer = i < wanted.containers.length;
-    if (isContainer && !found.containers.has(query)) missingContainers.push(query);
-    if (!isContainer && !found.hasIdentifier(query)) missingIdentifiers.push(query);
+    const seen = isContainer ? found.containers.has(query) : found.hasIdentifier(query);
+    if (!seen && blank) failures.set(query, answeredBlank(query));
+    else if (!seen) (isContainer ? missingContainers : missingIdentifiers).push(query);
   });
   update.missingContainers = [...(update.missingContainers ?? []), ...missingContainers];
   update.missingIdentifiers = [...(update.missingIdentifiers ?? []), ...missingIdentifiers];
