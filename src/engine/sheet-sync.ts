@@ -144,7 +144,9 @@ export function syncForSheet(
   // The active listing's first page tells its size and is its first page too.
   let activeFirst: PageRun | null = null;
   if (!cursor && worthProbingActive(costs)) {
-    activeFirst = listPages(client, 1, 1, 1, absorb, listActiveShipmentsPage);
+    activeFirst = listPages(client, 1, 1, 1, absorb, listActiveShipmentsPage, {
+      size: sizes.activeShipments,
+    });
     result.requests += activeFirst.requests;
     if (!activeFirst.failure) {
       costs.activePages = activeFirst.ended ? 1 : activeFirst.claimed;
@@ -178,7 +180,7 @@ export function syncForSheet(
     result.complete = !result.failure;
   } else if (way === 'active') {
     const noLookUp = new Set([...untracked, ...fresh]);
-    activeSync(client, store, found, open, now, activeFirst, noLookUp, result, learnt);
+    activeSync(client, store, found, open, now, activeFirst, noLookUp, result, learnt, sizes);
   } else {
     const c: Cursor = cursor ?? {
       startedAt: now,
@@ -188,7 +190,10 @@ export function syncForSheet(
     // The run's own budget (time, rate share) bounds it: the client stops granting requests.
     const run = firstPage?.ended
       ? firstPage
-      : listPages(client, c.nextPage, c.pages, Number.POSITIVE_INFINITY, absorb);
+      : listPages(client, c.nextPage, c.pages, Number.POSITIVE_INFINITY, absorb, undefined, {
+          size: total,
+          emptyIsOdd: true,
+        });
     if (run !== firstPage) result.requests += run.requests;
     result.failure = run.failure;
     c.nextPage = run.nextPage;

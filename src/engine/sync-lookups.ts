@@ -46,6 +46,7 @@ export function activeSync(
   noLookUp: ReadonlySet<string>,
   result: SyncResult,
   learnt: Partial<AccountSizes>,
+  sizes: AccountSizes,
 ): void {
   const absorb = (doc: JsonApiDocument) => found.absorb(doc);
   const run = first?.ended
@@ -57,6 +58,7 @@ export function activeSync(
         Number.POSITIVE_INFINITY,
         absorb,
         listActiveShipmentsPage,
+        { size: sizes.activeShipments },
       );
   if (run !== first) result.requests += run.requests;
   if (!run.ended) {

@@ -6,9 +6,11 @@
 // emulator's odd-answer knob (local/emulator/policy/odd-answers.ts) produces the answers.
 
 import type { OddKind } from '../../../local/emulator';
+import { serveLocalWebApp } from '../../../local/emulator/webhooks/local-web-app';
 import { column, sheetValues, withRows } from '../../helpers/addon-harness';
 
 const HOUR = 3_600_000;
+const WEB_APP = 'https://script.google.com/macros/s/AKfy-test/exec';
 type Harness = ReturnType<typeof withRows>;
 type Box = ReturnType<
   NonNullable<ReturnType<Harness['emulator']['account']>>['containers']
@@ -140,4 +142,28 @@ it('an explicit empty hold list is a value: applied at once', () => {
   const row = numbers.indexOf(n);
   expect(column(h, 'Holds')[row]).toBe('');
   expect(logRows(h).filter((r) => r[1] === n && r[2] === 'holds')).toHaveLength(1);
+});
+
+it('push agrees: a delivery whose fetch answers holds null keeps the holds and logs only the change', () => {
+  const { h, numbers, box } = demoSheet();
+  const n = numbers.find((x) => atTerminal(box(x)) && blocking(box(x)))!;
+  const row = numbers.indexOf(n);
+  const holds = column(h, 'Holds')[row];
+  h.gas.deployWebApp();
+  const web = serveLocalWebApp(h.emulator, h.gas, WEB_APP);
+  h.gas.run('enablePush', [WEB_APP]);
+  const emails = subjects(h).length;
+  // The service moves the ETA (a notification) while answering the box with its holds null.
+  odd(h, [n], 'holds-null', 20);
+  h.emulator.handle({
+    method: 'POST',
+    url: `${h.emulator.origin}/__emulator/containers/${n}/changes`,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ eta: '2026-12-03T10:00:00Z' }),
+  });
+  web.deliverDue();
+  expect(web.answers.at(-1)).toEqual({ ok: true });
+  expect(column(h, 'Holds')[row]).toBe(holds);
+  expect(logRows(h).map((r) => r[2])).not.toContain('holds');
+  expect(subjects(h).slice(emails)).toEqual([]);
 });
