@@ -102,8 +102,9 @@ export function listPages(
   return run;
 }
 
+/** A listing page with `data: []` (a document of another shape is absorb's error to say). */
 const isEmptyPage = (doc: JsonApiDocument | AppError | undefined) =>
-  !!doc && !isApiError(doc) && dataList(doc).length === 0;
+  !!doc && !isApiError(doc) && Array.isArray(doc.data) && doc.data.length === 0;
 
 /** The client answers a request it had no rate slot for with a status-less rate-limit error. */
 export function wasSent(doc: JsonApiDocument | AppError): boolean {
