@@ -4,7 +4,7 @@
 // Rows past the 500 read are said, a date typed in Currency is no USD.
 
 import { readFreeTime, isBroken, MAX_RULE_ROWS } from '../../../src/core/free-time';
-import { feesByCurrency, feesMoneyText } from '../../../src/core/derived';
+import { feesByCurrency, feesMoneyText, feesText } from '../../../src/core/derived';
 import { isUnreadable } from '../../../src/core/attribute-values';
 import { column, createHarness, sheetValues, type } from '../../helpers/addon-harness';
 
@@ -62,6 +62,8 @@ test('a fee from the service past a trillion is unreadable, never "USD 1e+300"',
   expect(isUnreadable(sums)).toBe(true);
   const fine = feesByCurrency([{ type: 'demurrage', amount: 1250, currency_code: 'USD' }]);
   expect(feesMoneyText(fine as Map<string, number>)).toBe('USD 1250.00');
+  // A sliver is no exponent either: amounts are read to the cent.
+  expect(feesText([{ type: 'exam', amount: 1e-7, currency_code: 'USD' }])).toBe('exam 0 USD');
 });
 
 const NOW = '2026-11-28T15:00:00Z';
