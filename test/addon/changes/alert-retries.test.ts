@@ -2,9 +2,11 @@
 // loses nothing, the digest's "sent at once" lists only alerts that went out, and what the sidebar
 // promises ("retried at the next run") happens. Through the built add-in in the local runtime.
 
+import { serveLocalWebApp } from '../../../local/emulator/webhooks/local-web-app';
 import { withRows } from '../../helpers/addon-harness';
 
 const HOUR = 3_600_000;
+const WEB_APP = 'https://script.google.com/macros/s/AKfy-test/exec';
 
 function boxAtTerminal() {
   const seed = withRows([]);
@@ -82,4 +84,31 @@ it('the digest sent by hand lists under "sent at once" only what an email carrie
   expect(h.gas.project.mail.outbox[0]!.body).toContain(`${number}: hold placed: customs`);
   refreshAfter(h, HOUR);
   expect(subjects(h)).toHaveLength(2);
+});
+
+it('push shares the path: a hold pushed while MailApp fails twice is sent by a later push', () => {
+  const { h, box, number } = boxAtTerminal();
+  h.gas.deployWebApp();
+  const web = serveLocalWebApp(h.emulator, h.gas, WEB_APP);
+  h.gas.run('enablePush', [WEB_APP]);
+  const change = (body: unknown) =>
+    h.emulator.handle({
+      method: 'POST',
+      url: `${h.emulator.origin}/__emulator/containers/${number}/changes`,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  h.gas.project.mail.failNext = { count: 2, message: 'Gmail is unavailable' };
+  change({ hold: { name: 'customs', status: 'hold' } });
+  web.deliverDue();
+  expect(box.attributes.holds_at_pod_terminal.some((x) => x.name === 'customs')).toBe(true);
+  // Past the 15-minute gap between push emails: the next push tries again (and fails again).
+  h.clock.advance(16 * 60_000);
+  // An LFD far off raises no alert of its own: this run's state is the one it loaded.
+  change({ lfd: { line: '2026-12-10T05:00:00Z', terminal: '2026-12-10T05:00:00Z' } });
+  web.deliverDue();
+  h.clock.advance(16 * 60_000);
+  change({ lfd: { line: '2026-12-11T05:00:00Z', terminal: '2026-12-11T05:00:00Z' } });
+  web.deliverDue();
+  expect(subjects(h)).toEqual([expect.stringMatching(/^Container alert: 1 hold placed/)]);
 });
