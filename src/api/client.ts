@@ -271,14 +271,9 @@ export class ApiClient {
     });
   }
 
-  /** When a slot frees, if that is past our own rolling minute (the service asked to wait). */
+  /** Until when the service asked to wait, as the gate's last refusal saw it (no service call). */
   private blockedUntil(unsent: boolean): number {
-    if (!unsent) return 0;
-    try {
-      return this.options.gate.nextSlotAt();
-    } catch {
-      return 0;
-    }
+    return unsent ? (this.options.gate.serviceBlockSeen?.() ?? 0) : 0;
   }
 
   /** `The service asked to wait until HH:MM` (the spreadsheet's zone); unsent: no status. */
