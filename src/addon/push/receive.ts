@@ -3,8 +3,8 @@
 // token's digest, engine/push-guard.ts), before any property, fetch or sheet: strangers spend
 // nothing of the property quota the refresh needs. With the right token, notification look-ups
 // have a window of their own (10 a rolling minute; the rest wait for the refresh's catch-up), and
-// ids the service does not know are remembered in the cache, never in the push state. Apps Script cannot read
-// request headers, so the service's signature cannot be checked: the body only names a
+// ids the service does not know are remembered in the cache, never in the push state. Apps Script
+// cannot read request headers, so the service's signature cannot be checked: the body only names a
 // notification id, and what is applied is what the service answers, asked with the key. Each id
 // is applied once. The answer is a small fixed JSON, never an echo of the request: `ok` only when
 // the notification was applied (or had been), never for one that could not be. (The service sees
