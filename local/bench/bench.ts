@@ -12,6 +12,7 @@ import { largeAccountsReport } from './large-accounts';
 import { pushLatencyReport } from './push-latency';
 import { pushRetriesReport } from './push-retries';
 import { soakReport } from './soak';
+import { strangersReport } from './strangers';
 import { uploadMemory } from './upload-memory';
 
 function callsText(calls: Record<string, number>): string {
@@ -71,6 +72,7 @@ const REPORTS = [
   changeDetectionReport,
   pushLatencyReport,
   pushRetriesReport,
+  strangersReport,
   moneyReport,
 ];
 const sections = [

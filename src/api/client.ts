@@ -8,6 +8,7 @@
 import { AppError, toAppError } from '../core/errors';
 import { rememberSecret } from '../core/redact';
 import { keyMayGoTo, parseHttpUrl, resolveReference, formatUrl, type HttpUrl } from '../core/url';
+import { clockTimeText } from '../core/local-time';
 import type { Clock, RequestGate } from '../core/ports';
 import { badBodyError, errorFromResponse, isRetryable } from './errors';
 import { parseDocument, type JsonApiDocument } from './jsonapi';
@@ -50,7 +51,18 @@ export interface ClientOptions {
    */
   maxRetryAfterMs?: number;
   maxAttempts?: number;
+  /**
+   * The spreadsheet's zone, asked only to say until when the service asked to wait; UTC when it
+   * cannot be told (a web app run has no spreadsheet).
+   */
+  timeZone?: () => string;
 }
+
+/**
+ * A wait the service asked for that is longer than this is said with its end time (PRODUCT.md,
+ * "A long wait is said, not suffered"); a shorter one is our own rolling minute's business.
+ */
+const LONG_WAIT_MS = 60_000;
 
 export function buildUrl(base: string, path: string, query?: ApiRequest['query']): string {
   const url = /^https?:\/\//i.test(path) ? path : `${base}${path}`;
@@ -175,6 +187,8 @@ export class ApiClient {
     let backoffMs = 0;
     /** The wait was asked for by the service (Retry-After), not chosen by us. */
     let serverAsked = false;
+    /** Until when the service asked this run to wait (0: it did not). */
+    let askedUntil = 0;
 
     while (queue.length > 0) {
       const timeLeft = deadline - clock.now();
@@ -219,6 +233,7 @@ export class ApiClient {
           if (outcome.kind === 'rate-limit' && outcome.retryAfterSeconds) {
             const until = clock.now() + outcome.retryAfterSeconds * 1000;
             gate.blockUntil(until);
+            askedUntil = Math.max(askedUntil, until);
             backoffMs = Math.max(backoffMs, outcome.retryAfterSeconds * 1000);
             serverAsked = true;
           } else if (isRetryable(outcome)) {
@@ -245,6 +260,38 @@ export class ApiClient {
       'rate-limit',
       'Waiting for the rate limit (100 requests a minute, shared by all cells, the sidebar and the refresh). Data will fill in at the next refresh.',
     );
-    return results.map((r) => r ?? busy);
+    if (results.every((r) => r !== undefined && !(r instanceof AppError && r.status === 429)))
+      return results as (JsonApiDocument | AppError)[];
+    // A long wait asked by the service (now, or earlier: the gate's block) is said with its end.
+    const until = askedUntil || this.blockedUntil(results.some((r) => r === undefined));
+    const long = until - clock.now() > LONG_WAIT_MS;
+    return results.map((r) => {
+      if (long && r === undefined) return this.waitError(until);
+      if (long && r instanceof AppError && r.status === 429) return this.waitError(until, 429);
+      return r ?? busy;
+    });
+  }
+
+  /** Until when the service asked to wait, as the gate's last refusal saw it (no service call). */
+  private blockedUntil(unsent: boolean): number {
+    return unsent ? (this.options.gate.serviceBlockSeen?.() ?? 0) : 0;
+  }
+
+  /** `The service asked to wait until HH:MM` (the spreadsheet's zone); unsent: no status. */
+  private waitError(until: number, status?: number): AppError {
+    let zone = 'UTC';
+    try {
+      zone = this.options.timeZone?.() || 'UTC';
+    } catch {
+      // No spreadsheet to ask (a web app run): the time is said in UTC.
+    }
+    return new AppError(
+      'rate-limit',
+      `The service asked to wait until ${clockTimeText(until, zone)}`,
+      {
+        ...(status ? { status } : {}),
+        waitUntil: until,
+      },
+    );
   }
 }

@@ -11,7 +11,7 @@
 // Only a box still at its terminal warns about its LFD, readiness or holds (hasLeftTerminal in
 // core/terminal-state.ts, the same predicate Attention and colours use).
 
-import { INTERNAL, type Snapshot } from './change-snapshot';
+import { holdNamesOf as names, INTERNAL, type Snapshot } from './change-snapshot';
 import { calendarDayIn } from './timezone';
 
 export const IMMEDIATE_KINDS = ['lfd-due', 'ready', 'hold-placed', 'request-failed'] as const;
@@ -82,8 +82,6 @@ function stateAlerts(number: string, s: Snapshot, ctx: RuleContext): Alert[] {
 
 export const alertKey = (a: Pick<Alert, 'kind' | 'value'>): string => `${a.kind}:${a.value}`;
 
-const names = (raw: string | undefined) => (raw ? raw.split('|') : []);
-
 /** Alerts raised by what changed between the previous snapshot and the new one. */
 function changeAlerts(number: string, prev: Snapshot, next: Snapshot, ctx: RuleContext): Alert[] {
   const out: Alert[] = [];
@@ -95,7 +93,7 @@ function changeAlerts(number: string, prev: Snapshot, next: Snapshot, ctx: RuleC
   const before = prev[INTERNAL.holds];
   const after = next[INTERNAL.holds];
   // A hold on a box that has left the terminal (loaded, on rail, …) stops nobody's truck.
-  if (stillThere && before !== undefined && after !== undefined && before !== after) {
+  if (stillThere && before !== undefined && after !== undefined) {
     const detail = next.holds ?? '';
     for (const name of names(after))
       if (!names(before).includes(name))

@@ -46,9 +46,17 @@ export function readInstant(value: unknown): Date | null | Unreadable {
   return Number.isNaN(ms) ? UNREADABLE : new Date(ms);
 }
 
+/**
+ * Beyond this a fee is no fee (a trillion and more would print in exponent form, "1e+21"): the
+ * field is unreadable rather than a figure nobody can act on.
+ */
+const MAX_AMOUNT = 1e12;
+
+/** An amount of money, to the cent (so a fee of 1e-7 is 0, never "1e-7" in a cell). */
 function readAmount(value: unknown): number | null {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+  if (typeof n !== 'number' || !Number.isFinite(n) || Math.abs(n) > MAX_AMOUNT) return null;
+  return Math.round(n * 100) / 100 || 0;
 }
 
 /** `holds_at_pod_terminal`: absent or null is "no holds"; a list with any odd entry is unreadable. */

@@ -54,7 +54,7 @@ export const WATCHED_FIELDS = [
 export const INTERNAL = {
   /** The ETA as epoch ms (the text has only minutes and an abbreviated zone). */
   eta: '_eta',
-  /** Names of the holds that block pickup, `|`-separated and sorted. */
+  /** Names of the holds that block pickup, sorted, as a JSON list (holdNamesOf reads it). */
   holds: '_holds',
   /** `y` while the box may still be at its terminal (only then does an LFD warn). */
   atTerminal: '_at',
@@ -139,7 +139,7 @@ export function containerSnapshot(
     const detail = holdsDetail(a.holds_at_pod_terminal);
     out.holds = isUnreadable(detail) ? unreadableCell('holds') : detail;
     const names = activeHoldNames(a.holds_at_pod_terminal);
-    out[INTERNAL.holds] = isUnreadable(names) ? '' : [...names].sort().join('|');
+    out[INTERNAL.holds] = isUnreadable(names) ? '' : JSON.stringify([...names].sort());
   }
   if (has('fees_at_pod_terminal')) {
     const sums = feesByCurrency(a.fees_at_pod_terminal);
@@ -175,6 +175,23 @@ export function requestSnapshot(trackingText: string): Snapshot {
 }
 
 export const isInternal = (field: string): boolean => field.startsWith('_');
+
+/**
+ * The hold names of a snapshot's `_holds`: a JSON list (a name may hold any character, `|`
+ * included), or names joined by `|` as earlier versions kept them.
+ */
+export function holdNamesOf(raw: string | undefined): string[] {
+  if (!raw) return [];
+  if (raw.startsWith('[')) {
+    try {
+      const names = JSON.parse(raw) as unknown;
+      if (Array.isArray(names)) return names.map(String);
+    } catch {
+      // Not a list after all: read as the older form.
+    }
+  }
+  return raw.split('|');
+}
 
 export interface FieldChange {
   field: string;

@@ -34,11 +34,18 @@ export class AppError extends Error {
   readonly errors: ApiErrorObject[];
   /** Seconds the service asked us to wait (429 Retry-After). */
   readonly retryAfterSeconds?: number;
+  /** The service asked everyone to wait until then (epoch ms), longer than this run waits. */
+  readonly waitUntil?: number;
 
   constructor(
     kind: ErrorKind,
     message: string,
-    extra: { status?: number; errors?: ApiErrorObject[]; retryAfterSeconds?: number } = {},
+    extra: {
+      status?: number;
+      errors?: ApiErrorObject[];
+      retryAfterSeconds?: number;
+      waitUntil?: number;
+    } = {},
   ) {
     super(redact(message));
     this.name = 'AppError';
@@ -46,6 +53,7 @@ export class AppError extends Error {
     this.status = extra.status;
     this.errors = (extra.errors ?? []).map(redactErrorObject);
     this.retryAfterSeconds = extra.retryAfterSeconds;
+    this.waitUntil = extra.waitUntil;
   }
 }
 

@@ -2,7 +2,7 @@
 // the sheet's boxes it prices, and the boxes no rule of either kind matches (bounded lists: the
 // sidebar shows a few, the counts say the rest).
 
-import { isBroken, ruleFor, type FreeTimeTerms, type RuleRow } from './free-time';
+import { isBroken, MAX_RULE_ROWS, ruleFor, type FreeTimeTerms, type RuleRow } from './free-time';
 import type { PricedBox } from './money-outputs';
 import { POD_TERMINAL_NAME } from './model';
 
@@ -61,12 +61,25 @@ export function freeTimeSummary(
   }
   return {
     problem: terms.problem,
-    rules: terms.rules.map((r) => ({
-      row: r.row,
-      text: ruleText(r),
-      problem: isBroken(r),
-      boxes: uses.get(r.row) ?? 0,
-    })),
+    rules: [
+      ...terms.rules.map((r) => ({
+        row: r.row,
+        text: ruleText(r),
+        problem: isBroken(r),
+        boxes: uses.get(r.row) ?? 0,
+      })),
+      // Said, not silently ignored: the rows below are never read.
+      ...(terms.unreadFrom
+        ? [
+            {
+              row: terms.unreadFrom,
+              text: `row ${terms.unreadFrom} and below: not read (${MAX_RULE_ROWS} rules at most)`,
+              problem: true,
+              boxes: 0,
+            },
+          ]
+        : []),
+    ],
     unmatched: unmatched.sort().slice(0, MAX_LISTED),
     unmatchedTotal: unmatched.length,
     boxes: boxes.length,

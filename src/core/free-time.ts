@@ -56,10 +56,26 @@ export interface FreeTimeTerms {
   rules: RuleRow[];
   /** The sheet as a whole cannot be read (a missing header): every money cell says so. */
   problem: string | null;
+  /**
+   * The first sheet row holding a rule past the MAX_RULE_ROWS read (null: none): a box no rule
+   * read matches says so instead of showing no money.
+   */
+  unreadFrom?: number | null;
 }
 
 /** More rule rows than anyone keeps by hand: reading stops there (bounded work per refresh). */
 export const MAX_RULE_ROWS = 500;
+
+/**
+ * Bounds of real terms (PRODUCT.md, "Absurd terms are named"): beyond them a row is a typo or a
+ * hostile value, and an amount would grow past what a cell, a Pull List line or a digest can say
+ * (1e308 a day is Infinity in 50 cells and null in the digest's JSON).
+ */
+export const MAX_DAILY_RATE = 1_000_000;
+export const MAX_FREE_DAYS = 365;
+export const MAX_TIERS = 20;
+/** A tier's days count like free days: more than a year at one rate is no term. */
+export const MAX_TIER_DAYS = 365;
 
 export const NO_TERMS: FreeTimeTerms = { rules: [], problem: null };
 
@@ -76,30 +92,55 @@ export const normalizeTerminal = (name: string) => normalizeHeader(name);
 
 const text = (v: unknown): string => (v instanceof Date ? '' : String(v ?? '').trim());
 
+/** A number as digits, never in exponent form (1e308 would be "1e+308" in the cell). */
+function numberText(n: number): string {
+  if (!Number.isFinite(n)) return 'not a number';
+  return n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+}
+
 /** A user's text quoted in a message, cut short: the message must stay readable. */
 function quoted(v: unknown): string {
-  const t = v instanceof Date ? 'a date' : String(v ?? '').trim();
+  const t =
+    v instanceof Date ? 'a date' : typeof v === 'number' ? numberText(v) : String(v ?? '').trim();
   return `"${t.length > 30 ? `${t.slice(0, 29)}…` : t}"`;
 }
 
 /** `150`, `150x4, 250x5, 400` (also `150 x 4`, `150×4`, `;` between tiers). */
 export function parseDailyRates(value: unknown): Tier[] | null {
-  if (typeof value === 'number')
-    return Number.isFinite(value) && value >= 0 ? [{ rate: value, days: null }] : null;
-  if (typeof value !== 'string') return null;
-  const parts = value.split(/[,;]/).map((p) => p.trim());
-  if (parts.length === 0 || parts.some((p) => p === '')) return null;
-  const tiers: Tier[] = [];
-  for (const part of parts) {
-    const m = /^(\d+(?:\.\d+)?)\s*(?:[x×*]\s*(\d+))?$/i.exec(part);
-    if (!m) return null;
-    const days = m[2] == null ? null : Number(m[2]);
-    if (days === 0) return null;
-    tiers.push({ rate: Number(m[1]), days });
-  }
-  // Only the last tier may be open-ended; a closed last tier runs on at its rate.
-  if (tiers.slice(0, -1).some((t) => t.days == null)) return null;
-  tiers[tiers.length - 1] = { ...tiers[tiers.length - 1]!, days: null };
+  const tiers = readTiers(value);
+  return typeof tiers === 'string' ? null : tiers;
+}
+
+const RATES_EXAMPLE = 'write a number (150) or tiers (150x4, 250x5, 400)';
+
+/** The tiers, or why they are not terms (the words after `Daily Rates "…"`). */
+function readTiers(value: unknown): Tier[] | string {
+  const notRate = `is not a rate: ${RATES_EXAMPLE}`;
+  let tiers: Tier[];
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0) return notRate;
+    tiers = [{ rate: value, days: null }];
+  } else if (typeof value === 'string') {
+    const parts = value.split(/[,;]/).map((p) => p.trim());
+    if (parts.length === 0 || parts.some((p) => p === '')) return notRate;
+    tiers = [];
+    for (const part of parts) {
+      const m = /^(\d+(?:\.\d+)?)\s*(?:[x×*]\s*(\d+))?$/i.exec(part);
+      if (!m) return notRate;
+      const days = m[2] == null ? null : Number(m[2]);
+      if (days === 0) return notRate;
+      tiers.push({ rate: Number(m[1]), days });
+    }
+    // Only the last tier may be open-ended; a closed last tier runs on at its rate.
+    if (tiers.slice(0, -1).some((t) => t.days == null)) return notRate;
+    tiers[tiers.length - 1] = { ...tiers[tiers.length - 1]!, days: null };
+  } else return notRate;
+  if (tiers.length > MAX_TIERS)
+    return `has ${tiers.length} tiers: write ${MAX_TIERS} at most (the last one runs on for ever)`;
+  if (tiers.some((t) => !Number.isFinite(t.rate) || t.rate > MAX_DAILY_RATE))
+    return `has a rate above 1,000,000 a day: write the rate per day, e.g. 150`;
+  if (tiers.some((t) => t.days !== null && t.days > MAX_TIER_DAYS))
+    return `has a tier longer than ${MAX_TIER_DAYS} days: write ${MAX_TIER_DAYS} days a tier at most`;
   return tiers;
 }
 
@@ -108,11 +149,15 @@ function parseKind(value: unknown): MoneyKind | null {
   return (MONEY_KINDS as readonly string[]).includes(t) ? (t as MoneyKind) : null;
 }
 
-function parseFreeDays(value: unknown): number | null {
+function parseFreeDays(value: unknown): number | string {
   if (value === '' || value == null) return 0;
   const n =
     typeof value === 'number' ? value : /^\s*\d+\s*$/.test(String(value)) ? Number(value) : NaN;
-  return Number.isInteger(n) && n >= 0 && n <= 3650 ? n : null;
+  if (!Number.isInteger(n) || n < 0)
+    return 'is not a whole number of days: write 0 or more, e.g. 4';
+  return n <= MAX_FREE_DAYS
+    ? n
+    : `is more than a year: write ${MAX_FREE_DAYS} at most (days after the box went out)`;
 }
 
 function parseCounting(value: unknown): Counting | null {
@@ -122,6 +167,8 @@ function parseCounting(value: unknown): Counting | null {
 }
 
 function parseCurrency(value: unknown): string | null {
+  // A date (Sheets reads "2026-01-01" or "1/1" as one) is not "blank, so USD".
+  if (value instanceof Date) return null;
   const t = text(value).toUpperCase();
   if (t === '') return 'USD';
   return /^[A-Z]{3}$/.test(t) ? t : null;
@@ -142,12 +189,8 @@ function readRule(row: number, cells: Cells): RuleRow {
     return { ...scope, problem: `${why}: write demurrage or detention` };
   }
   const freeDays = parseFreeDays(cells['Free Days']);
-  if (freeDays == null) {
-    return {
-      ...scope,
-      problem: `Free Days ${quoted(cells['Free Days'])} is not a whole number of days: write 0 or more, e.g. 4`,
-    };
-  }
+  if (typeof freeDays === 'string')
+    return { ...scope, problem: `Free Days ${quoted(cells['Free Days'])} ${freeDays}` };
   const counting = parseCounting(cells.Counting);
   if (!counting) {
     return {
@@ -155,13 +198,9 @@ function readRule(row: number, cells: Cells): RuleRow {
       problem: `Counting ${quoted(cells.Counting)} is not a way of counting days: write calendar or business`,
     };
   }
-  const tiers = parseDailyRates(cells['Daily Rates']);
-  if (!tiers) {
-    return {
-      ...scope,
-      problem: `Daily Rates ${quoted(cells['Daily Rates'])} is not a rate: write a number (150) or tiers (150x4, 250x5, 400)`,
-    };
-  }
+  const tiers = readTiers(cells['Daily Rates']);
+  if (typeof tiers === 'string')
+    return { ...scope, problem: `Daily Rates ${quoted(cells['Daily Rates'])} ${tiers}` };
   const currency = parseCurrency(cells.Currency);
   if (!currency) {
     return {
@@ -192,14 +231,19 @@ export function readFreeTime(values: readonly (readonly unknown[])[]): FreeTimeT
     }
   }
   const rules: RuleRow[] = [];
-  for (let i = 1; i < values.length && i <= MAX_RULE_ROWS; i++) {
+  let unreadFrom: number | null = null;
+  for (let i = 1; i < values.length; i++) {
     const line = values[i] ?? [];
     const cells: Cells = {};
     for (const [name, col] of columns) cells[name] = line[col];
     if (!Object.values(cells).some(filled)) continue;
+    if (rules.length === MAX_RULE_ROWS) {
+      unreadFrom = i + 1;
+      break;
+    }
     rules.push(readRule(i + 1, cells));
   }
-  return { rules, problem: null };
+  return { rules, problem: null, unreadFrom };
 }
 
 /**
@@ -223,6 +267,10 @@ export function ruleFor(
     ) ?? null
   );
 }
+
+/** What the cells of a box no rule read matches say, when rules were left unread. */
+export const unreadRulesText = (row: number) =>
+  `#Free Time row ${row}: only the first ${MAX_RULE_ROWS} rules are read, and none of them matches this box: move its rule higher up`;
 
 /** What a broken rule's cells say. */
 export const ruleProblemText = (r: BrokenRule) => `#Free Time row ${r.row}: ${r.problem}`;

@@ -45,3 +45,17 @@ export function readableTimeText(instant: Date | number, timeZone: string): stri
   const zone = timeZone === 'UTC' || timeZone === 'Etc/UTC' ? 'UTC' : parts.timeZoneName;
   return `${parts.month} ${parts.day}, ${parts.year} ${parts.hour}:${parts.minute} ${zone}`;
 }
+
+const clock = memoFormatter({ hourCycle: 'h23', hour: '2-digit', minute: '2-digit' });
+
+/**
+ * `HH:MM` of an instant in a zone, rounded up to the minute (a wait "until 11:20" must not end
+ * before the service's does), with `UTC` said when that is the zone.
+ */
+export function clockTimeText(instant: number, timeZone: string): string {
+  const minute = Math.ceil(instant / 60_000) * 60_000;
+  const parts: Record<string, string> = {};
+  for (const p of clock(timeZone).formatToParts(new Date(minute))) parts[p.type] = p.value;
+  const text = `${parts.hour}:${parts.minute}`;
+  return timeZone === 'UTC' || timeZone === 'Etc/UTC' ? `${text} UTC` : text;
+}

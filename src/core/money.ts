@@ -11,6 +11,7 @@ import { readInstant } from './attribute-values';
 import {
   isBroken,
   ruleFor,
+  unreadRulesText,
   ruleProblemText,
   termsProblemText,
   type Counting,
@@ -142,6 +143,8 @@ function match(
 ): Matched {
   if (terms.problem) return { outcome: { state: 'problem', text: termsProblemText(terms) } };
   const rule = ruleFor(terms, kind, carrier, terminal);
+  if (!rule && terms.unreadFrom)
+    return { outcome: { state: 'problem', text: unreadRulesText(terms.unreadFrom) } };
   if (!rule) return { outcome: { state: 'none' } };
   if (isBroken(rule)) return { outcome: { state: 'problem', text: ruleProblemText(rule) } };
   return { rule };

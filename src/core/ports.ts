@@ -35,4 +35,10 @@ export interface RequestGate {
   blockUntil(until: number): void;
   /** When a slot could be had, for messages ("try again in 40 s"). */
   nextSlotAt(): number;
+  /**
+   * Until when the service asked everyone to wait (a 429's Retry-After), as this execution's
+   * last refused `acquire` saw it; 0 when that refusal was only the rolling minute being full.
+   * No service call.
+   */
+  serviceBlockSeen?(): number;
 }

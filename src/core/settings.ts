@@ -1,6 +1,7 @@
 // Per-spreadsheet settings: the API key (never shown back) and the two service URLs.
 
 import { AppError } from './errors';
+import { cleanApiKey } from './api-key';
 import { keyMayGoTo, parseHttpUrl } from './url';
 
 export const DEFAULT_API_BASE_URL = 'https://api.terminal49.com/v2';
@@ -188,34 +189,6 @@ export function normalizeServiceUrl(raw: unknown, label: string): string {
     );
   }
   return `${url.origin}${url.path.replace(/\/+$/, '')}`;
-}
-
-/** Keys are pasted from web pages: stray spaces, line breaks, quotes or a "Token " prefix. */
-export function cleanApiKey(raw: unknown): string {
-  if (typeof raw !== 'string') {
-    throw new AppError(
-      'config',
-      "The API key must be text: paste the key from your account's developer page.",
-    );
-  }
-  const key = raw
-    .trim()
-    .replace(/^["']|["']$/g, '')
-    .replace(/^(Token|Bearer)\s+/i, '')
-    .trim();
-  if (/\s/.test(key) || key.length > 200) {
-    throw new AppError(
-      'config',
-      "The API key contains spaces or is too long. Paste only the key from your account's developer page.",
-    );
-  }
-  if (/[\p{Cc}\p{Cf}"'<>\\]/u.test(key)) {
-    throw new AppError(
-      'config',
-      "The API key contains quotes or invisible characters. Paste only the key from your account's developer page.",
-    );
-  }
-  return key;
 }
 
 /** Blank text and null/undefined mean "keep what is stored"; anything else is parsed. */

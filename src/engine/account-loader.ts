@@ -6,19 +6,15 @@
 // at close to ⌈N/100⌉ pages and leaves room for the sidebar and the refresh.
 
 import type { ApiClient } from '../api/client';
-import { dataList, type JsonApiDocument } from '../api/jsonapi';
-import {
-  MAX_PAGE_SIZE,
-  listActiveShipmentsPage,
-  lookUpNumber,
-  searchByReference,
-} from '../api/resources';
+import { MAX_PAGE_SIZE, listActiveShipmentsPage } from '../api/resources';
 import { AppError } from '../core/errors';
 import type { ContainerRecord } from '../core/model';
-import { claimedPages, listPages, listedSize, wasSent, type PageRun } from './page-listing';
-import { RecordCollector, isApiError } from './record-collector';
+import { claimedPages, listPages, listedSize, type PageRun } from './page-listing';
+import { RecordCollector } from './record-collector';
 import type { AccountMeta, ListingProgress, StoreUpdate } from './record-store';
 import { cheapestWay, worthProbingActive, type SyncCosts } from './sync-cost';
+import { answeredBlank } from './disappearances';
+import { lookUp, type LoadRequest } from './number-lookups';
 
 export interface LoadPolicy {
   /** Accounts of up to this many pages are always listed whole: it serves every other cell too. */
@@ -43,10 +39,7 @@ export const DEFAULT_LOAD_POLICY: LoadPolicy = {
 
 const MINUTE_MS = 60_000;
 
-export interface LoadRequest {
-  containers: string[];
-  identifiers: string[];
-}
+export type { LoadRequest } from './number-lookups';
 
 export interface LoadResult {
   update: StoreUpdate;
@@ -188,7 +181,16 @@ export function loadMissing(
     failAll(loadingError(progress));
     return finish();
   }
-  const run = listPages(client, progress.nextPage, progress.claimed, allowed, absorb);
+  const known = { size: total, emptyIsOdd: true };
+  const run = listPages(
+    client,
+    progress.nextPage,
+    progress.claimed,
+    allowed,
+    absorb,
+    undefined,
+    known,
+  );
   requests += run.requests;
   progress.spent += run.requests;
   progress.nextPage = run.nextPage;
@@ -219,7 +221,10 @@ export function loadMissing(
   }
 
   update.meta = { ...update.meta, listing: progress };
-  failAll(run.failure && run.failure.kind !== 'rate-limit' ? run.failure : loadingError(progress));
+  // Our own rate share ran out: the listing goes on at the next load. A long wait the service
+  // asked for is said as such.
+  const said = run.failure && (run.failure.kind !== 'rate-limit' || run.failure.waitUntil);
+  failAll(said ? run.failure! : loadingError(progress));
   return finish();
 }
 
@@ -238,6 +243,12 @@ function completeListing(
     identifiers: want.identifiers.filter((i) => !found.hasIdentifier(i)),
   };
   const result = finish();
+  if (found.blanks > 0) {
+    // Boxes answered blank: no full picture, and the numbers not seen may be among them.
+    for (const n of [...unseen.containers, ...unseen.identifiers])
+      result.failures.set(n, answeredBlank(n));
+    return result;
+  }
   const few =
     unseen.containers.length + unseen.identifiers.length <= policy.confirmPerLoad
       ? unseen
@@ -264,57 +275,6 @@ function completeListing(
   update.containers = [...found.containers.values()];
   update.shipments = [...found.shipments.values()];
   return result;
-}
-
-/** One targeted look-up per number: found, confirmed missing, or its own failure. */
-function lookUp(
-  client: ApiClient,
-  found: RecordCollector,
-  wanted: LoadRequest,
-  update: StoreUpdate,
-  failures: Map<string, AppError>,
-  spend: (n: number) => void,
-): void {
-  const queries = [...wanted.containers, ...wanted.identifiers];
-  if (queries.length === 0) return;
-  const results = client.sendAll(queries.map(lookUpNumber));
-  spend(results.filter(wasSent).length);
-  // An identifier `number` did not find may be a reference number (SHIPMENT_INFO takes them):
-  // only the deprecated `q` finds one in a single request, so it is the second try.
-  const references = queries
-    .map((q, i) => ({ q, i }))
-    .filter(
-      ({ q, i }) =>
-        i >= wanted.containers.length && !isApiError(results[i]!) && !foundIn(results[i]!, q),
-    );
-  const second = client.sendAll(references.map(({ q }) => searchByReference(q)));
-  spend(second.filter(wasSent).length);
-  references.forEach(({ i }, k) => {
-    const doc = second[k]!;
-    if (isApiError(doc) || dataList(doc).length > 0) results[i] = doc;
-  });
-  const missingContainers: string[] = [];
-  const missingIdentifiers: string[] = [];
-  results.forEach((r, i) => {
-    const query = queries[i]!;
-    if (isApiError(r)) {
-      failures.set(query, r);
-      return;
-    }
-    found.absorb(r);
-    const isContainer = i < wanted.containers.length;
-    if (isContainer && !found.containers.has(query)) missingContainers.push(query);
-    if (!isContainer && !found.hasIdentifier(query)) missingIdentifiers.push(query);
-  });
-  update.missingContainers = [...(update.missingContainers ?? []), ...missingContainers];
-  update.missingIdentifiers = [...(update.missingIdentifiers ?? []), ...missingIdentifiers];
-}
-
-/** Whether a look-up's answer holds the shipment asked for. */
-function foundIn(doc: JsonApiDocument, identifier: string): boolean {
-  const probe = new RecordCollector();
-  probe.absorb(doc);
-  return probe.hasIdentifier(identifier);
 }
 
 /** Whether the container's shipment, as this load saw it, is still tracked. */

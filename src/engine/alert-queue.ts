@@ -3,15 +3,16 @@
 // in one call, no sheet a user could delete): an alert that could not be sent (quota, a MailApp
 // error) stays here until a later run sends it.
 //
-// Sending is at most once per attempt: an alert is marked `sending` (saved) before MailApp is
-// called, and moved to `sent` after; a send that throws puts it back. A run that died between
-// the mark and the save after leaves the mark: the next run cannot know whether that email went
-// out, so it does not send it again at once but moves it to `sent`, which the digest lists.
-// Nothing is lost (the digest carries it) and nothing is sent twice at once.
+// An alert counts as sent only once MailApp returned without error (PRODUCT.md, "An alert is
+// sent once, and at least once"): a new alert is saved here before anything is sent, stays
+// waiting through any number of failed sends, and moves to `sent` in the save right after MailApp
+// returned. A run cut off between that return and that save leaves it waiting, so the next run
+// sends it again: a copy twice, never zero. `raised` (engine/alert-memory.ts) remembers what was
+// queued in the last 7 days, so the same container, kind and value is not queued again.
 //
 // Bounded: the state is JSON (ASCII only, so a character is a byte) cut into SHARDS values of at
-// most SHARD_CHARS (Apps Script allows 9 KB a value), 96 KB in all of the store's 500 KB. Past
-// that the oldest already-sent entries go first, then the oldest waiting digest entries, then
+// most SHARD_CHARS (Apps Script allows 9 KB a value), 96 KB in all of the store's 500 KB, of which
+// `raised` takes at most 36 KB. Past that the oldest already-sent entries go first, then the oldest waiting digest entries, then
 // the oldest waiting immediate ones; `dropped` counts them and the next email says so (the
 // Change Log keeps every change).
 
@@ -24,7 +25,10 @@ export const SHARDS = 12;
 export const SHARD_CHARS = 8_000;
 
 export interface QueuedAlert extends Alert {
-  /** When a run started sending it (epoch ms); absent while it waits. */
+  /**
+   * Left by versions that marked an alert before calling MailApp: such a mark says nothing about
+   * whether it went out, so it is dropped on load and the alert is sent (again).
+   */
   sending?: number;
 }
 
@@ -40,6 +44,8 @@ export interface AlertState {
   lastEmailAt: number | null;
   /** What the last refresh priced, for a digest sent without one (sidebar, push). */
   moneyAtRisk: PricedRisk | null;
+  /** The alerts queued in the last 7 days (engine/alert-memory.ts), at most 36 KB. */
+  raised: string;
 }
 
 /** Per currency, what tomorrow adds, as priced on `day` (the spreadsheet zone's `YYYY-MM-DD`). */
@@ -61,6 +67,7 @@ export const emptyAlertState = (): AlertState => ({
   dropped: 0,
   lastEmailAt: null,
   moneyAtRisk: null,
+  raised: '',
 });
 
 /** JSON with every non-ASCII character escaped: its length is its size in bytes. */

@@ -143,9 +143,6 @@ export function markApplied(
   };
 }
 
-/** The seen hashes with `id` added (an id the service does not know: its repeats cost nothing). */
-export const markSeen = (state: PushState, id: string): string => withSeen(state.seen, [id]);
-
 /** Dealt with before: among the recent ids, or its hash among the seen ones. */
 export const wasApplied = (state: PushState, id: string) =>
   state.recent.includes(id) || seenHas(state.seen, idHash(id));

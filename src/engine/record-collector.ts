@@ -7,6 +7,7 @@ import { AppError } from '../core/errors';
 import { newerJourney } from '../core/journeys';
 import type { ContainerRecord, ShipmentRecord } from '../core/model';
 import { identifierKey, shipmentIdentifiers } from './record-store';
+import { isAllEmpty } from './disappearances';
 
 export function isApiError(x: JsonApiDocument | AppError): x is AppError {
   return x instanceof AppError;
@@ -18,18 +19,35 @@ function hasNumber(r: Resource): boolean {
   return r.type !== 'container' || (typeof number === 'string' && number !== '');
 }
 
+/**
+ * A container answered without its number, or a shipment without any attribute (every attribute
+ * null or absent): a blank.
+ */
+const isBlank = (r: Resource) =>
+  (r.type === 'container' && !hasNumber(r)) ||
+  (r.type === 'shipment' && isAllEmpty(r.attributes ?? {}));
+
 export class RecordCollector {
   readonly containers = new Map<string, ContainerRecord>();
   readonly shipments = new Map<string, ShipmentRecord>();
   /** Identifier key → shipment id; the first shipment seen keeps a shared reference number. */
   readonly identifiers = new Map<string, string>();
+  /**
+   * Containers answered blank (no number: every attribute null or absent) in all documents so
+   * far. Such an answer is never applied (engine/disappearances.ts), and a number it may stand
+   * for is not called untracked: the service did answer, only without data.
+   */
+  blanks = 0;
 
   /**
    * Throws an 'upstream' AppError when the document is not a listing (no `data` list): a wrong
    * shape is never read as "no records". A record that cannot be read is skipped on its own.
+   * Returns how many containers this document answered blank.
    */
-  absorb(doc: JsonApiDocument): void {
+  absorb(doc: JsonApiDocument): number {
     const list = listDocument(doc);
+    const blanks = [...dataList(list), ...(list.included ?? [])].filter(isBlank).length;
+    this.blanks += blanks;
     const r = recordsOf({
       ...list,
       data: dataList(list).filter(hasNumber),
@@ -46,6 +64,7 @@ export class RecordCollector {
       for (const key of shipmentIdentifiers(s))
         if (!this.identifiers.has(key)) this.identifiers.set(key, s.id);
     }
+    return blanks;
   }
 
   hasIdentifier(identifier: string): boolean {

@@ -6,119 +6,46 @@ import { AppError } from '../core/errors';
 import { POD_TERMINAL_NAME, type ContainerRecord, type ShipmentRecord } from '../core/model';
 import { sent } from '../core/attribute-values';
 import { compareJourneys } from '../core/journeys';
-import {
-  bucketKey,
-  emptyBucket,
-  parseBucket,
-  serializeBucket,
-  type Bucket,
-  type BucketSpace,
-} from './buckets';
+import { bucketKey, emptyBucket, parseBucket, serializeBucket, type Bucket } from './buckets';
 import type { Clock, SharedCache, SharedLock } from '../core/ports';
 import { decodeContainer, decodeShipment, encodeContainer, encodeShipment } from './record-codec';
+import { GONE_KEY, readGone, takeIn, writeGone } from './disappearances';
+import {
+  CACHE_TTL_SECONDS,
+  CONTAINERS,
+  CacheView,
+  IDENTIFIERS,
+  META_KEY,
+  SHIPMENTS,
+  identifierKey,
+  type AccountMeta,
+  type Cached,
+} from './cache-view';
 
-export const CONTAINERS: BucketSpace = { prefix: 'ct:c:', count: 512 };
-export const SHIPMENTS: BucketSpace = { prefix: 'ct:s:', count: 192 };
-export const IDENTIFIERS: BucketSpace = { prefix: 'ct:n:', count: 48 };
-export const META_KEY = 'ct:meta';
-/** Apps Script keeps cache entries at most 6 hours. */
-export const CACHE_TTL_SECONDS = 21_600;
+export {
+  CACHE_TTL_SECONDS,
+  CONTAINERS,
+  CacheView,
+  IDENTIFIERS,
+  META_KEY,
+  SHIPMENTS,
+  identifierKey,
+  type AccountMeta,
+  type Cached,
+  type ListingProgress,
+} from './cache-view';
+
 const LOCK_WAIT_MS = 5_000;
 
-export interface AccountMeta {
-  /** Containers in the account (meta.total of the last listing page). */
-  total: number | null;
-  totalAt: number;
-  /** When a listing of every container last completed: numbers absent since then are not tracked. */
-  listedAt: number;
-  /** An execution loading the account; others wait for it instead of fetching the same pages. */
-  flight: { owner: string; until: number } | null;
-  /** A listing spread over several loads (a large range): the next load continues it. */
-  listing?: ListingProgress | null;
-  /** Shipments the service still tracks (the active listing's size), and when that was read. */
-  active?: number | null;
-  activeAt?: number;
-  /** Containers of those shipments (with `total`, the share of the account still tracked). */
-  activeContainers?: number | null;
-}
-
-export interface ListingProgress {
-  startedAt: number;
-  nextPage: number;
-  /** Pages the service's meta.total claims (a hint only). */
-  claimed: number;
-  /** Listing requests spent since `windowStart` (a range takes at most a share per minute). */
-  windowStart: number;
-  spent: number;
-}
-
-const EMPTY_META: AccountMeta = { total: null, totalAt: 0, listedAt: 0, flight: null };
-
-export function identifierKey(text: string): string {
-  return text.normalize('NFKC').trim().toUpperCase().replace(/\s+/g, '');
-}
-
-export type Cached<T> = { record: T; fetchedAt: number } | { missingAt: number } | null;
-
-/** What one read of the cache returned. */
-export class CacheView {
-  constructor(private readonly raw: Record<string, string>) {}
-  private readonly parsed = new Map<string, Bucket>();
-
-  private bucket(key: string): Bucket {
-    let b = this.parsed.get(key);
-    if (!b) {
-      b = parseBucket(this.raw[key]);
-      this.parsed.set(key, b);
-    }
-    return b;
-  }
-
-  /** A raw entry read along with the data (e.g. the cached settings), to save a service call. */
-  value(key: string): string | undefined {
-    return this.raw[key];
-  }
-
-  get meta(): AccountMeta {
-    try {
-      const raw = this.raw[META_KEY];
-      return raw ? { ...EMPTY_META, ...(JSON.parse(raw) as Partial<AccountMeta>) } : EMPTY_META;
-    } catch {
-      return EMPTY_META;
-    }
-  }
-
-  /** Whether the bucket a number belongs to was read (absent: expired or evicted, not "empty"). */
-  hasContainerBucket(number: string): boolean {
-    return this.raw[bucketKey(CONTAINERS, number)] !== undefined;
-  }
-
-  hasIdentifierBucket(identifier: string): boolean {
-    return this.raw[bucketKey(IDENTIFIERS, identifierKey(identifier))] !== undefined;
-  }
-
-  container(number: string): Cached<ContainerRecord> {
-    const entry = this.bucket(bucketKey(CONTAINERS, number))[number];
-    if (!entry) return null;
-    if (entry.length === 1) return { missingAt: Number(entry[0]) };
-    const record = decodeContainer(entry);
-    return record ? { record, fetchedAt: Number(entry[0]) } : null;
-  }
-
-  shipmentIdFor(identifier: string): { id: string; at: number } | { missingAt: number } | null {
-    const key = identifierKey(identifier);
-    const entry = this.bucket(bucketKey(IDENTIFIERS, key))[key];
-    if (!entry) return null;
-    if (entry.length === 1) return { missingAt: Number(entry[0]) };
-    return { id: String(entry[1]), at: Number(entry[0]) };
-  }
-
-  shipment(id: string): Cached<ShipmentRecord> {
-    const entry = this.bucket(bucketKey(SHIPMENTS, id))[id];
-    if (!entry) return null;
-    const record = decodeShipment(entry);
-    return record ? { record, fetchedAt: Number(entry[0]) } : null;
-  }
+/** What a write kept: the records as stored, and the all-empty answers it did not apply. */
+export interface Written {
+  containers: ContainerRecord[];
+  /** The shipments as kept (an all-empty answer: the cached one, when there is one). */
+  shipments: ShipmentRecord[];
+  /** Container numbers whose answer was all empty: not applied, the cached record stays. */
+  withheld: Set<string>;
+  /** Shipment ids answered all empty with nothing cached: no record to show for them. */
+  withheldShipments: Set<string>;
 }
 
 export interface StoreUpdate {
@@ -130,6 +57,11 @@ export interface StoreUpdate {
   meta?: Partial<AccountMeta>;
   /** A complete listing: drop every container and shipment entry not in this update. */
   replaceAll?: boolean;
+  /**
+   * The service's answer to this spreadsheet's own edit (stop, resume, ref numbers): what it
+   * says is what the person just did, applied as it is (a resume clears the stop at once).
+   */
+  asIs?: boolean;
 }
 
 export function shipmentIdentifiers(s: ShipmentRecord): string[] {
@@ -228,28 +160,47 @@ export class RecordStore {
     });
   }
 
-  write(update: StoreUpdate): void {
+  /**
+   * Merges an update into the cache under the lock. Fresh records are reconciled with the cached
+   * ones first (engine/disappearances.ts): the records returned are the ones kept, which the
+   * caller shows and observes, so every surface agrees; `withheld` ones (all-empty answers) are
+   * not applied at all.
+   */
+  write(update: StoreUpdate): Written {
     const now = this.clock.now();
-    const containers = update.containers ?? [];
-    const shipments = update.shipments ?? [];
     const missing = update.missingContainers ?? [];
     const missingIds = (update.missingIdentifiers ?? []).map(identifierKey);
-    const identifierEntries = shipments.flatMap((s) =>
-      shipmentIdentifiers(s).map((key) => [key, s.id] as const),
-    );
+    const incoming = {
+      containers: update.containers ?? [],
+      shipments: update.shipments ?? [],
+    };
+    let containers: ContainerRecord[] = [];
+    let shipments: ShipmentRecord[] = [];
+    const written: Written = {
+      containers,
+      shipments,
+      withheld: new Set(),
+      withheldShipments: new Set(),
+    };
+    const identifierEntries = () =>
+      shipments.flatMap((s) => shipmentIdentifiers(s).map((key) => [key, s.id] as const));
 
     // A listing that did not include a container's shipment says nothing about that shipment:
     // the copy cached earlier is kept (read back below), never dropped as if it were gone.
-    const sent = new Set(shipments.map((s) => s.id));
+    const sent = new Set(incoming.shipments.map((s) => s.id));
     const unsentShipments = update.replaceAll
       ? [
           ...new Set(
-            containers.flatMap((c) =>
+            incoming.containers.flatMap((c) =>
               c.shipmentId && !sent.has(c.shipmentId) ? [c.shipmentId] : [],
             ),
           ),
         ]
       : [];
+    const incomingKeys = [
+      ...RecordStore.containerKeys(incoming.containers.map((c) => c.attributes.number)),
+      ...RecordStore.shipmentKeys(incoming.shipments.map((s) => s.id)),
+    ];
 
     const touched = new Set<string>([META_KEY]);
     if (update.replaceAll) {
@@ -257,23 +208,41 @@ export class RecordStore {
       for (let i = 0; i < SHIPMENTS.count; i++) touched.add(`${SHIPMENTS.prefix}${i}`);
       for (let i = 0; i < IDENTIFIERS.count; i++) touched.add(`${IDENTIFIERS.prefix}${i}`);
     }
-    for (const k of RecordStore.containerKeys([
-      ...containers.map((c) => c.attributes.number),
-      ...missing,
-    ]))
-      touched.add(k);
-    for (const k of RecordStore.shipmentKeys(shipments.map((s) => s.id))) touched.add(k);
+    for (const k of RecordStore.containerKeys(missing)) touched.add(k);
+    for (const k of incomingKeys) touched.add(k);
     for (const k of RecordStore.identifierKeys([
-      ...identifierEntries.map(([key]) => key),
+      ...incoming.shipments.flatMap(shipmentIdentifiers),
       ...missingIds,
     ]))
       touched.add(k);
 
     this.locked(() => {
       const raw = update.replaceAll
-        ? this.cache.getAll([META_KEY, ...RecordStore.shipmentKeys(unsentShipments)])
-        : this.cache.getAll([...touched]);
+        ? this.cache.getAll([
+            META_KEY,
+            GONE_KEY,
+            ...RecordStore.shipmentKeys(unsentShipments),
+            ...incomingKeys,
+          ])
+        : this.cache.getAll([...touched, GONE_KEY]);
       const before = new CacheView(raw);
+      const known = <T>(c: Cached<T>) => (c && 'record' in c ? c : null);
+      const intake = takeIn(
+        update.asIs ? { containers: [], shipments: [] } : incoming,
+        {
+          container: (n) => known(before.container(n)),
+          shipment: (id) => known(before.shipment(id)),
+        },
+        readGone(raw[GONE_KEY]),
+        now,
+      );
+      containers = written.containers = update.asIs ? incoming.containers : intake.containers;
+      shipments = update.asIs ? incoming.shipments : intake.shipments;
+      written.shipments = [...shipments, ...intake.withheld.shipments.map((k) => k.record)];
+      for (const n of intake.withheldKeys.containers) written.withheld.add(n);
+      const cachedShipments = new Set(intake.withheld.shipments.map((k) => k.record.id));
+      for (const id of intake.withheldKeys.shipments)
+        if (!cachedShipments.has(id)) written.withheldShipments.add(id);
       const buckets = new Map<string, Bucket>();
       const bucket = (key: string) => {
         let b = buckets.get(key);
@@ -293,6 +262,15 @@ export class RecordStore {
           bucket(bucketKey(IDENTIFIERS, key))[key] ??= [Number(kept[0]), id];
       }
       for (const n of missing) bucket(bucketKey(CONTAINERS, n))[n] = [now];
+      // An all-empty answer changes nothing: the record cached before stays, with its own time.
+      for (const k of intake.withheld.containers)
+        bucket(bucketKey(CONTAINERS, k.record.attributes.number))[k.record.attributes.number] =
+          encodeContainer(k.record, k.fetchedAt);
+      for (const k of intake.withheld.shipments)
+        bucket(bucketKey(SHIPMENTS, k.record.id))[k.record.id] = encodeShipment(
+          k.record,
+          k.fetchedAt,
+        );
       for (const c of containers) {
         const number = c.attributes.number;
         const b = bucket(bucketKey(CONTAINERS, number));
@@ -314,7 +292,7 @@ export class RecordStore {
         b[s.id] = encodeShipment(merged, now);
       }
       for (const key of missingIds) bucket(bucketKey(IDENTIFIERS, key))[key] = [now];
-      for (const [key, id] of identifierEntries) {
+      for (const [key, id] of identifierEntries()) {
         const b = bucket(bucketKey(IDENTIFIERS, key));
         // Several shipments can share a reference number: the first one stays (the service's rule).
         const existing = b[key];
@@ -325,6 +303,8 @@ export class RecordStore {
       const values: Record<string, string> = {
         [META_KEY]: JSON.stringify({ ...metaView, ...update.meta }),
       };
+      const gone = writeGone(intake.gone, now);
+      if (gone !== (raw[GONE_KEY] ?? '{}')) values[GONE_KEY] = gone;
       let dropped = false;
       for (const [key, b] of buckets) {
         const out = serializeBucket(b);
@@ -337,5 +317,6 @@ export class RecordStore {
       }
       this.cache.putAll(values, CACHE_TTL_SECONDS);
     });
+    return written;
   }
 }

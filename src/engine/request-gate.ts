@@ -63,6 +63,13 @@ export class SharedRequestGate implements RequestGate {
     }
   }
 
+  /** The service's block the last refusal saw (0: the refusal was only the window being full). */
+  private blockSeen = 0;
+
+  serviceBlockSeen(): number {
+    return this.blockSeen;
+  }
+
   acquire(wanted: number, maxWaitMs: number): number {
     if (wanted <= 0) return 0;
     const giveUpAt = this.clock.now() + Math.max(0, maxWaitMs);
@@ -70,10 +77,17 @@ export class SharedRequestGate implements RequestGate {
       const now = this.clock.now();
       const outcome = this.withState((state) => {
         const { free, nextAt } = available(state, now, this.rule, this.ceiling);
-        if (free === 0) return { result: { granted: 0, nextAt } };
+        if (free === 0) {
+          const blocked = state.blockedUntil > now ? state.blockedUntil : 0;
+          return { result: { granted: 0, nextAt, blocked } };
+        }
         const granted = Math.min(free, wanted);
-        return { state: record(state, now, granted, this.rule), result: { granted, nextAt: now } };
+        return {
+          state: record(state, now, granted, this.rule),
+          result: { granted, nextAt: now, blocked: 0 },
+        };
       });
+      this.blockSeen = outcome.blocked;
       if (outcome.granted > 0) return outcome.granted;
       if (outcome.nextAt > giveUpAt) return 0;
       this.clock.sleep(Math.max(1, outcome.nextAt - now));

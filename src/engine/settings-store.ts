@@ -16,6 +16,7 @@ import {
   type Settings,
   type SettingsInput,
 } from '../core/settings';
+import { checkKeyShape } from '../core/api-key';
 import type { DurableStore, SharedCache } from '../core/ports';
 import { CACHE_TTL_SECONDS } from './record-store';
 import { PRODUCT_NAME } from '../core/product';
@@ -137,5 +138,5 @@ export class SettingsStore {
 
 export function requireKey(settings: Settings): string {
   if (!settings.apiKey) throw new AppError('config', NO_KEY_MESSAGE);
-  return settings.apiKey;
+  return checkKeyShape(settings.apiKey);
 }

@@ -8,13 +8,14 @@
 
 import type { ApiClient } from '../api/client';
 import type { JsonApiDocument } from '../api/jsonapi';
-import { MAX_PAGE_SIZE, listActiveShipmentsPage, lookUpNumber } from '../api/resources';
-import type { AppError } from '../core/errors';
-import type { ContainerRecord, ShipmentRecord } from '../core/model';
-import { listPages, listedSize, wasSent, type PageRun } from './page-listing';
+import { MAX_PAGE_SIZE, listActiveShipmentsPage } from '../api/resources';
+import { listPages, listedSize, type PageRun } from './page-listing';
 import type { DurableStore } from '../core/ports';
-import { RecordCollector, isApiError } from './record-collector';
-import { RecordStore, identifierKey, type CacheView } from './record-store';
+import { RecordCollector } from './record-collector';
+import { RecordStore, identifierKey } from './record-store';
+import { activeSync, confirmUnseen, lookUpRows, recentlyMissing } from './sync-lookups';
+import type { SyncResult } from './sync-result';
+import { keepWritten } from './disappearances';
 import {
   cheapestWay,
   loadSizes,
@@ -32,12 +33,6 @@ const CURSOR_KEY = 'CT_SYNC_CURSOR';
  * did not see are confirmed one by one before being called untracked.
  */
 const CYCLE_MAX_AGE_MS = 24 * 3_600_000;
-/**
- * A look-up that found nothing is trusted this long (the cache's negative entry): a later run in
- * that time calls the number untracked without asking again, so numbers confirmed by one run but
- * not yet requested (its rate share ran out) are not looked up over and over.
- */
-const CONFIRMED_MISSING_MS = 10 * 60_000;
 /** How many numbers a listing did not see one run confirms with targeted look-ups. */
 const CONFIRM_PER_RUN = 100;
 
@@ -47,22 +42,7 @@ interface Cursor {
   pages: number;
 }
 
-export interface SyncResult {
-  containers: Map<string, ContainerRecord>;
-  shipments: Map<string, ShipmentRecord>;
-  /** Shipment identifier key → shipment id. */
-  identifiers: Map<string, string>;
-  /** Numbers the service confirmed it does not track (a complete cycle did not see them). */
-  notTracked: Set<string>;
-  /** Why the remaining numbers got no news this run. */
-  failure: AppError | null;
-  requests: number;
-  complete: boolean;
-  /** This run saw only part of the account (a listing spread over runs, or targeted look-ups). */
-  partial: boolean;
-  /** How this run read the service. */
-  way: SyncWay;
-}
+export type { SyncResult } from './sync-result';
 
 /** What the sheet already knows about its rows, so that the sync spends nothing on it. */
 export interface SheetKnowledge {
@@ -78,6 +58,12 @@ export interface SheetKnowledge {
   active?: ReadonlySet<string>;
   /** Numbers whose tracking request has not (yet) given a shipment: no look-up finds them. */
   untracked?: ReadonlySet<string>;
+  /**
+   * Rows never confirmed and never requested (a number just typed): when no listing shows them,
+   * their tracking request is their look-up (one request, not two: the service answers 422
+   * duplicate when it tracks the number already, and the next run looks it up).
+   */
+  fresh?: ReadonlySet<string>;
 }
 
 export function syncForSheet(
@@ -96,6 +82,7 @@ export function syncForSheet(
     shipments: found.shipments,
     identifiers: found.identifiers,
     notTracked: new Set(),
+    withheld: new Set(),
     failure: null,
     requests: 0,
     complete: false,
@@ -157,7 +144,9 @@ export function syncForSheet(
   // The active listing's first page tells its size and is its first page too.
   let activeFirst: PageRun | null = null;
   if (!cursor && worthProbingActive(costs)) {
-    activeFirst = listPages(client, 1, 1, 1, absorb, listActiveShipmentsPage);
+    activeFirst = listPages(client, 1, 1, 1, absorb, listActiveShipmentsPage, {
+      size: sizes.activeShipments,
+    });
     result.requests += activeFirst.requests;
     if (!activeFirst.failure) {
       costs.activePages = activeFirst.ended ? 1 : activeFirst.claimed;
@@ -172,12 +161,26 @@ export function syncForSheet(
   const way: SyncWay = cursor ? 'listing' : cheapestWay(costs);
   result.way = way;
 
+  const fresh = knows.fresh ?? new Set<string>();
   if (way === 'lookups') {
-    // What the first pages (if read) did not already answer.
-    lookUpRows(client, found, open, result);
+    // What the first pages (if read) did not already answer; new rows get a tracking request.
+    const seen = (n: string) =>
+      result.containers.has(n) || result.identifiers.has(identifierKey(n));
+    for (const n of [...open.containers, ...open.identifiers])
+      if (fresh.has(n) && !seen(n)) result.notTracked.add(n);
+    lookUpRows(
+      client,
+      found,
+      {
+        containers: open.containers.filter((n) => !fresh.has(n)),
+        identifiers: open.identifiers.filter((i) => !fresh.has(i)),
+      },
+      result,
+    );
     result.complete = !result.failure;
   } else if (way === 'active') {
-    activeSync(client, store, found, open, now, activeFirst, untracked, result, learnt);
+    const noLookUp = new Set([...untracked, ...fresh]);
+    activeSync(client, store, found, open, now, activeFirst, noLookUp, result, learnt, sizes);
   } else {
     const c: Cursor = cursor ?? {
       startedAt: now,
@@ -187,7 +190,10 @@ export function syncForSheet(
     // The run's own budget (time, rate share) bounds it: the client stops granting requests.
     const run = firstPage?.ended
       ? firstPage
-      : listPages(client, c.nextPage, c.pages, Number.POSITIVE_INFINITY, absorb);
+      : listPages(client, c.nextPage, c.pages, Number.POSITIVE_INFINITY, absorb, undefined, {
+          size: total,
+          emptyIsOdd: true,
+        });
     if (run !== firstPage) result.requests += run.requests;
     result.failure = run.failure;
     c.nextPage = run.nextPage;
@@ -229,7 +235,10 @@ export function syncForSheet(
       const known = (n: string) => requested.has(n) || missing(n);
       for (const n of unseen) if (known(n)) result.notTracked.add(n);
       const confirm = unseen.filter((n) => !known(n));
-      confirmUnseen(client, found, confirm.slice(0, CONFIRM_PER_RUN), result);
+      // A listing that answered boxes blank cannot tell which rows they were: no look-up is spent
+      // on them, they keep their values this run.
+      if (found.blanks > 0) for (const n of confirm) result.withheld.add(n);
+      else confirmUnseen(client, found, confirm.slice(0, CONFIRM_PER_RUN), result);
       if (cursor) props.remove(CURSOR_KEY);
     } else if (c.nextPage > 1) {
       props.setAll({ [CURSOR_KEY]: JSON.stringify(c) });
@@ -239,8 +248,8 @@ export function syncForSheet(
 
   const wantedContainers = new Set(wanted.containers);
   const notTracked = [...result.notTracked];
-  const wholeListing = result.complete && way === 'listing' && !cursor;
-  store.write({
+  const wholeListing = result.complete && way === 'listing' && !cursor && found.blanks === 0;
+  const written = store.write({
     containers: [...result.containers.values()],
     shipments: [...result.shipments.values()],
     missingContainers: notTracked.filter((n) => wantedContainers.has(n)),
@@ -249,110 +258,9 @@ export function syncForSheet(
     meta: wholeListing ? { total: result.containers.size, totalAt: now, listedAt: now } : {},
     replaceAll: wholeListing,
   });
+  // What the cache kept (a value gone for one read stays until a second look) is what the rows
+  // show and the change pipeline observes.
+  keepWritten(result, written);
+  for (const n of written.withheld) result.withheld.add(n);
   return result;
-}
-
-/** A look-up that found nothing within CONFIRMED_MISSING_MS is still trusted. */
-function recentlyMissing(
-  view: CacheView,
-  containers: ReadonlySet<string>,
-  now: number,
-): (n: string) => boolean {
-  return (n) => {
-    const e = containers.has(n) ? view.container(n) : view.shipmentIdFor(n);
-    return !!e && 'missingAt' in e && now - e.missingAt < CONFIRMED_MISSING_MS;
-  };
-}
-
-/**
- * The active work: every shipment still tracked, with its containers, then one look-up for each
- * open row it did not show (a shipment that stopped since, or a row never confirmed), except rows
- * whose tracking request has given no shipment yet. A resumed shipment is in the listing, so its
- * settled rows are read again.
- */
-function activeSync(
-  client: ApiClient,
-  store: RecordStore,
-  found: RecordCollector,
-  open: { containers: string[]; identifiers: string[] },
-  now: number,
-  first: PageRun | null,
-  untracked: ReadonlySet<string>,
-  result: SyncResult,
-  learnt: Partial<AccountSizes>,
-): void {
-  const absorb = (doc: JsonApiDocument) => found.absorb(doc);
-  const run = first?.ended
-    ? first
-    : listPages(
-        client,
-        first?.nextPage ?? 1,
-        first?.claimed ?? 1,
-        Number.POSITIVE_INFINITY,
-        absorb,
-        listActiveShipmentsPage,
-      );
-  if (run !== first) result.requests += run.requests;
-  if (!run.ended) {
-    // Rows it did show are fresh; the others keep their values and say why.
-    result.failure = run.failure ?? first?.failure ?? null;
-    return;
-  }
-  learnt.activeShipments = listedSize(run);
-  learnt.activeAt = now;
-  const unseen = {
-    containers: open.containers.filter((n) => !result.containers.has(n)),
-    identifiers: open.identifiers.filter((i) => !result.identifiers.has(identifierKey(i))),
-  };
-  const earlier = store.read([
-    ...RecordStore.containerKeys(unseen.containers),
-    ...RecordStore.identifierKeys(unseen.identifiers),
-  ]);
-  const missing = recentlyMissing(earlier, new Set(unseen.containers), now);
-  const known = (n: string) => untracked.has(n) || missing(n);
-  for (const n of [...unseen.containers, ...unseen.identifiers])
-    if (known(n)) result.notTracked.add(n);
-  lookUpRows(
-    client,
-    found,
-    {
-      containers: unseen.containers.filter((n) => !known(n)),
-      identifiers: unseen.identifiers.filter((i) => !known(i)),
-    },
-    result,
-  );
-  result.complete = !result.failure;
-}
-
-/** One look-up per row: found, confirmed untracked, or the run's failure. */
-function lookUpRows(
-  client: ApiClient,
-  found: RecordCollector,
-  rows: { containers: string[]; identifiers: string[] },
-  result: SyncResult,
-): void {
-  const containers = rows.containers.filter((n) => !result.containers.has(n));
-  const identifiers = rows.identifiers.filter((i) => !result.identifiers.has(identifierKey(i)));
-  confirmUnseen(client, found, [...containers, ...identifiers], result);
-}
-
-/** Targeted look-ups: found, or confirmed untracked. */
-function confirmUnseen(
-  client: ApiClient,
-  found: RecordCollector,
-  numbers: string[],
-  result: SyncResult,
-): void {
-  if (numbers.length === 0) return;
-  const docs = client.sendAll(numbers.map(lookUpNumber));
-  result.requests += docs.filter(wasSent).length;
-  docs.forEach((d, i) => {
-    const n = numbers[i]!;
-    if (isApiError(d)) {
-      result.failure ??= d;
-      return;
-    }
-    found.absorb(d);
-    if (!found.containers.has(n) && !found.hasIdentifier(n)) result.notTracked.add(n);
-  });
 }

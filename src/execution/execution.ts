@@ -17,6 +17,7 @@ import { UrlFetchTransport } from '../gas/url-fetch-transport';
 import { appsScriptClock } from '../gas/clock';
 import { spreadsheetStores } from './stores';
 import type { SheetStores } from '../gas/stores';
+import { spreadsheetTimeZone } from '../gas/stores';
 
 export type ExecutionKind = 'cell' | 'sidebar' | 'trigger' | 'push';
 
@@ -127,6 +128,7 @@ export class Execution {
       deadline: this.startedAt + budget.timeMs,
       maxWaitMs: budget.maxWaitMs,
       ...(budget.maxRetryAfterMs ? { maxRetryAfterMs: budget.maxRetryAfterMs } : {}),
+      timeZone: spreadsheetTimeZone,
     });
   }
 

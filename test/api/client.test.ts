@@ -182,3 +182,46 @@ describe('API client under a spent rate budget', () => {
     expect(Object.keys(results)).toHaveLength(5); // no holes for forEach/map to skip
   });
 });
+
+describe('a long wait the service asked for (issue 27)', () => {
+  function gated(ceiling: number) {
+    const clock = new TestClock(Date.parse('2026-11-20T15:20:00Z'));
+    const transport = new ScriptedTransport(Array.from({ length: 10 }, () => ok({ data: [] })));
+    const gate = new SharedRequestGate(
+      new MemoryCache(clock),
+      new MemoryLock(clock),
+      clock,
+      ceiling,
+    );
+    const api = new ApiClient({
+      transport,
+      gate,
+      clock,
+      apiKey: 'sekret-key-1234',
+      apiBaseUrl: 'https://a/v2',
+      deadline: clock.now() + 20_000,
+      maxWaitMs: 0,
+      timeZone: () => 'America/New_York',
+    });
+    return { api, gate, clock };
+  }
+  const five = () => Array.from({ length: 5 }, () => ({ method: 'post' as const, path: '/x' }));
+  const messages = (results: unknown[]) =>
+    results.filter((r): r is AppError => r instanceof AppError).map((r) => r.message);
+
+  it('our own rolling minute being full is never said as the service asking', () => {
+    const { api } = gated(3);
+    expect(messages(api.sendAll(five()))).toEqual([
+      expect.stringMatching(/^Waiting for the rate limit/),
+      expect.stringMatching(/^Waiting for the rate limit/),
+    ]);
+  });
+
+  it('a block the service asked for is said with its end, in the spreadsheet zone', () => {
+    const { api, gate, clock } = gated(95);
+    gate.blockUntil(clock.now() + 3_600_000);
+    expect(messages(api.sendAll(five()))).toEqual(
+      Array(5).fill('The service asked to wait until 11:20'),
+    );
+  });
+});

@@ -1,7 +1,8 @@
 // Alert kinds and once-only raising (PRODUCT.md "Alerts and change history").
 
 import { alertsFor, type Alert } from '../../src/core/alert-rules';
-import { INTERNAL, type Snapshot } from '../../src/core/change-snapshot';
+import { containerSnapshot, INTERNAL, type Snapshot } from '../../src/core/change-snapshot';
+import type { ContainerRecord } from '../../src/core/model';
 
 const NOW = Date.parse('2026-11-24T18:00:00Z'); // 10:00 in Los Angeles
 const ctx = { now: NOW, lfdDays: 2 };
@@ -61,5 +62,37 @@ describe('change alerts', () => {
     );
     const moved = alertsFor('C1', eta(NOW, 'a'), eta(NOW + day + 60_000, 'b'), [], ctx).alerts;
     expect(moved).toMatchObject([{ kind: 'eta-moved', old: 'a', value: 'b' }]);
+  });
+});
+
+describe('hold names as the service sends them', () => {
+  const box = (holds: { name: string; status: string }[]) =>
+    containerSnapshot(
+      {
+        id: 'c1',
+        shipmentId: null,
+        attributes: { number: 'C1', current_status: 'not_available', holds_at_pod_terminal: holds },
+      } as unknown as ContainerRecord,
+      undefined,
+    );
+
+  it('a name containing "|" is one hold, placed once', () => {
+    const placed = alertsFor(
+      'C1',
+      box([]),
+      box([{ name: 'customs|USDA', status: 'hold' }]),
+      [],
+      ctx,
+    );
+    expect(kinds(placed.alerts)).toEqual(['hold-placed:customs|USDA']);
+  });
+
+  it('a snapshot kept by an earlier version (names joined by "|") reads the same holds', () => {
+    const earlier = { ...box([]), [INTERNAL.holds]: 'USDA|customs' };
+    const now = box([
+      { name: 'customs', status: 'hold' },
+      { name: 'USDA', status: 'hold' },
+    ]);
+    expect(alertsFor('C1', earlier, now, [], ctx).alerts).toEqual([]);
   });
 });

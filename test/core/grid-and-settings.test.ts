@@ -1,7 +1,10 @@
 import { AppError } from '../../src/core/errors';
 import { asGrid, shapeOutput } from '../../src/core/grid';
+import { redact, rememberSecret } from '../../src/core/redact';
+import { requireKey } from '../../src/engine/settings-store';
+import { DEFAULT_API_BASE_URL, type Settings } from '../../src/core/settings';
+import { cleanApiKey } from '../../src/core/api-key';
 import {
-  cleanApiKey,
   mergeSettings,
   normalizeServiceUrl,
   publicSettings,
@@ -48,6 +51,20 @@ describe('settings', () => {
       /must use https/,
     );
     expect(() => normalizeServiceUrl('ftp://x', 'x')).toThrow(/must start with https/);
+  });
+
+  it('refuses keys of 1–3 characters and keys with characters outside printable ASCII', () => {
+    for (const short of ['k', 'ab', 'Token xyz'])
+      expect(() => cleanApiKey(short)).toThrow(/too short.*at least 4/);
+    for (const odd of ['clé-1234-abcd', 'key-１２３４', 'key—1234'])
+      expect(() => cleanApiKey(odd)).toThrow(/letters, digits and ASCII punctuation/);
+    expect(cleanApiKey('abcd')).toBe('abcd');
+  });
+
+  it('a key is redacted from any text once it can be saved (the shortest included)', () => {
+    const key = cleanApiKey('a1b2');
+    rememberSecret(key);
+    expect(redact(`failed with key a1b2 in the URL`)).not.toContain(key);
   });
 
   it('cleans pasted keys and keeps the stored one when none is given', () => {
@@ -98,4 +115,19 @@ describe('settings', () => {
     );
     expect(apiOrigin('https://api.terminal49.com/v2')).toBe('https://api.terminal49.com');
   });
+});
+
+const publicSettingsBase: Settings = {
+  apiKey: null,
+  apiBaseUrl: DEFAULT_API_BASE_URL,
+  appUrl: 'https://app.example.com',
+  refreshRequestsPerMinute: 80,
+  autoImport: false,
+  alertRecipients: '',
+  alertLfdDays: 2,
+  alertDigestHour: 7,
+};
+
+it('a key stored by an earlier version that is too short is never used', () => {
+  expect(() => requireKey({ ...publicSettingsBase, apiKey: 'ab' })).toThrow(/too short/);
 });

@@ -19,10 +19,14 @@ export const ADDON_BUILD_PATH =
   process.env.ADDON_BUILD_CODE_PATH ?? path.resolve(__dirname, '../../dist-addon/Code.js');
 export const ORIGIN = 'http://127.0.0.1:4949';
 /**
- * The build a harness runs when a test does not say (`addOn`): HARNESS_BUILD=add-on runs the
- * build-agnostic suites against the add-on build too (npm test does, see package.json).
+ * The build a harness runs when a test does not say (`addOn`): jest's "add-on build" project sets
+ * the global HARNESS_BUILD to run the suites that name no build against the add-on build too
+ * (package.json). A global of the test file's own environment, not process.env: jest reuses
+ * worker processes across projects.
  */
-const DEFAULT_BUILD = process.env.HARNESS_BUILD === 'add-on' ? 'add-on' : 'bound';
+declare const HARNESS_BUILD: string | undefined;
+const DEFAULT_BUILD =
+  typeof HARNESS_BUILD !== 'undefined' && HARNESS_BUILD === 'add-on' ? 'add-on' : 'bound';
 /** The add-on's name: the title of its menu under Extensions. */
 export const ADDON_NAME = 'LFD Watch: Container Tracking';
 

@@ -1,7 +1,8 @@
 // Sends what the alert queue holds: the immediate alerts in one email per run, and the daily
 // digest at the first run at or after `alertDigestHour` in the spreadsheet's zone (the refresh's
 // trigger serves: an add-on's time-driven trigger runs at most hourly, so the digest goes out
-// within the hour after its time). The rules of `sending` marks are in engine/alert-queue.ts.
+// within the hour after its time). An alert counts as sent only once MailApp returned: the rules
+// are in engine/alert-queue.ts.
 //
 // Push: every delivery is its own execution, as the web app's owner (their MailApp quota). A
 // BOL whose 20 boxes become ready through 20 pushes would send 20 emails, so a push sends at
@@ -27,7 +28,10 @@ export interface DeliveryContext {
   timeZone: string;
   mail: MailPort;
   now: number;
-  /** Saves the state (called before MailApp, so a mark survives a run that dies while sending). */
+  /**
+   * Records the state right after MailApp returned: a run cut off after that send does not send
+   * it again, and one cut off before this save sends it again (twice, never zero).
+   */
   save: (state: AlertState) => void;
   /** A push's delivery: at most one email per PUSH_EMAIL_GAP_MS. */
   fromPush?: boolean;
@@ -63,18 +67,13 @@ export function digestDue(state: AlertState, hour: number, now: number, zone: st
 }
 
 /**
- * Marks left by an earlier attempt (found under the lock, so that run is gone): an immediate
- * alert may have gone out, so it is not sent again at once but listed in the digest; a digest
- * entry may have gone out too, so it is dropped.
+ * Marks left by versions that marked alerts before calling MailApp: whether that email went out
+ * is unknown, so a waiting alert is sent (again) and a digest's entry stays for the next digest.
+ * Twice is allowed, never zero.
  */
 export function recoverInterrupted(state: AlertState): AlertState {
-  const pending: QueuedAlert[] = [];
-  const sent = state.sent.filter((a) => a.sending === undefined);
-  for (const a of state.pending) {
-    if (a.sending === undefined) pending.push(a);
-    else if (isImmediate(a.kind)) sent.push({ ...a, sending: undefined });
-  }
-  return { ...state, pending, sent: sent.map(({ sending: _s, ...a }) => a) };
+  const unmarked = (alerts: QueuedAlert[]) => alerts.map(({ sending: _s, ...a }) => a);
+  return { ...state, pending: unmarked(state.pending), sent: unmarked(state.sent) };
 }
 
 const recipientsOf = (s: Settings) =>
@@ -90,8 +89,6 @@ function sendOne(
   ctx: DeliveryContext,
   email: ReturnType<typeof renderAlertEmail>,
   waiting: number,
-  /** Runs once the quota allows the email, right before MailApp is called. */
-  beforeSend: () => void,
 ): Attempt {
   const to = recipientsOf(ctx.settings);
   let left: number;
@@ -109,7 +106,6 @@ function sendOne(
       error: `The daily email quota is used up: ${plural(waiting, 'alert')} will be sent when it frees up (within 24 hours).`,
     };
   }
-  beforeSend();
   try {
     ctx.mail.send(to.join(','), email);
     return { ok: true };
@@ -120,10 +116,6 @@ function sendOne(
     };
   }
 }
-
-const mark = (alerts: QueuedAlert[], at: number, pick: (a: QueuedAlert) => boolean) =>
-  alerts.map((a) => (pick(a) ? { ...a, sending: at } : a));
-const unmark = (alerts: QueuedAlert[]) => alerts.map(({ sending: _s, ...a }) => a);
 
 /** Sends the waiting immediate alerts in one email. */
 export function sendImmediate(state: AlertState, ctx: DeliveryContext): AlertState {
@@ -137,18 +129,18 @@ export function sendImmediate(state: AlertState, ctx: DeliveryContext): AlertSta
     alerts: due,
     dropped: state.dropped,
   });
-  const result = sendOne(ctx, email, due.length, () =>
-    ctx.save({ ...state, pending: mark(state.pending, ctx.now, (a) => isImmediate(a.kind)) }),
-  );
+  const result = sendOne(ctx, email, due.length);
   if (!result.ok) return { ...state, lastError: result.error };
-  return {
+  const after: AlertState = {
     ...state,
     pending: state.pending.filter((a) => !isImmediate(a.kind)),
-    sent: [...state.sent, ...unmark(due)],
+    sent: [...state.sent, ...due],
     dropped: 0,
     lastError: null,
     lastEmailAt: ctx.now,
   };
+  ctx.save(after);
+  return after;
 }
 
 /** The money lines worth saying: what tomorrow adds, per currency, above nothing. */
@@ -215,13 +207,7 @@ export function sendDigest(
     dropped: state.dropped,
     moneyAtRisk: risk,
   });
-  const result = sendOne(ctx, email, count, () =>
-    ctx.save({
-      ...state,
-      pending: mark(state.pending, ctx.now, (a) => !isImmediate(a.kind)),
-      sent: mark(state.sent, ctx.now, () => true),
-    }),
-  );
+  const result = sendOne(ctx, email, count);
   if (!result.ok)
     return {
       state: { ...state, lastError: result.error },
@@ -229,21 +215,18 @@ export function sendDigest(
       sent: false,
       error: result.error,
     };
-  return {
-    state: {
-      ...state,
-      ...done,
-      pending: state.pending.filter((a) => isImmediate(a.kind)),
-      sent: [],
-      dropped: 0,
-      lastDigestAt: ctx.now,
-      lastError: null,
-      lastEmailAt: ctx.now,
-    },
-    alerts: count,
-    sent: true,
-    error: null,
+  const after: AlertState = {
+    ...state,
+    ...done,
+    pending: state.pending.filter((a) => isImmediate(a.kind)),
+    sent: [],
+    dropped: 0,
+    lastDigestAt: ctx.now,
+    lastError: null,
+    lastEmailAt: ctx.now,
   };
+  ctx.save(after);
+  return { state: after, alerts: count, sent: true, error: null };
 }
 
 /**

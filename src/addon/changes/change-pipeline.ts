@@ -29,6 +29,7 @@ import { toAppError } from '../../core/errors';
 import type { ContainerRecord, ShipmentRecord } from '../../core/model';
 import type { Settings } from '../../core/settings';
 import { AlertQueue, type AlertState } from '../../engine/alert-queue';
+import { alertMemory } from '../../engine/alert-memory';
 import type { Execution } from '../../execution/execution';
 import { mailApp, type MailPort } from '../../gas/mail';
 import type { MoneyAtRisk } from '../../core/pull-list';
@@ -187,6 +188,20 @@ export class ChangeRun {
       changed.add(number);
     }
 
+    // The alerts are queued (and remembered) before anything else is written: a run cut off
+    // after this save raises nothing twice, and one cut off before it raises them again.
+    const queue = new AlertQueue(props);
+    const before = queue.load(all);
+    const queued = alertsOn ? queueNew(before, alerts, this.now) : before;
+    let saved = all;
+    let savedState = before;
+    const save = (s: AlertState) => {
+      if (JSON.stringify(s) === JSON.stringify(savedState)) return;
+      saved = queue.save(s, saved);
+      savedState = s;
+    };
+    save(queued);
+
     const held = writeState(this.ss, read, next, changed, this.now);
     const nextMarker: RowsMarker =
       lostBaseline && held < marker.rows
@@ -196,30 +211,49 @@ export class ChangeRun {
     if (markerText !== all[ROWS_MARKER]) props.setAll({ [ROWS_MARKER]: markerText });
     appendChanges(this.ss, [...this.extra, ...rows]);
 
-    const queue = new AlertQueue(props);
-    const before = queue.load(all);
-    let state = { ...before, pending: [...before.pending, ...alerts] };
-    let saved = all;
     if (alertsOn) {
-      state = deliverAlerts(
-        state,
-        deliveryContext(
-          this.ss,
-          settings,
-          this.mail,
-          this.now,
-          (s) => {
-            saved = queue.save(s, saved);
-          },
-          this.source === 'push',
-          this.atRisk,
+      save(
+        deliverAlerts(
+          queued,
+          deliveryContext(
+            this.ss,
+            settings,
+            this.mail,
+            this.now,
+            save,
+            this.source === 'push',
+            this.atRisk,
+          ),
         ),
       );
     }
-    if (JSON.stringify(state) !== JSON.stringify(before)) queue.save(state, saved);
-    return { changes: this.extra.length + rows.length, alerts: alerts.length };
+    return {
+      changes: this.extra.length + rows.length,
+      alerts: queued.pending.length - before.pending.length,
+    };
   }
 }
+
+/**
+ * Adds the alerts not raised for the same container, kind and value in the last 7 days (nor
+ * waiting already), and remembers them.
+ */
+export function queueNew(state: AlertState, alerts: readonly Alert[], now: number): AlertState {
+  const memory = alertMemory(state.raised, now);
+  const waiting = new Set(state.pending.map(alertKeyOf));
+  const fresh: Alert[] = [];
+  for (const a of alerts) {
+    if (memory.has(a) || waiting.has(alertKeyOf(a))) continue;
+    memory.add(a);
+    waiting.add(alertKeyOf(a));
+    fresh.push(a);
+  }
+  const raised = memory.text();
+  if (fresh.length === 0 && raised === state.raised) return state;
+  return { ...state, pending: [...state.pending, ...fresh], raised };
+}
+
+const alertKeyOf = (a: Alert) => `${a.number}|${a.kind}|${a.value}`;
 
 /** The spreadsheet's name, address and zone are read only when an email needs them. */
 export function deliveryContext(

@@ -25,7 +25,8 @@ import {
 } from '../../engine/push-state';
 import type { ApiClient } from '../../api/client';
 import { Execution } from '../../execution/execution';
-import { activeSpreadsheetId, newSecretToken } from '../../gas/web-app';
+import { activeSpreadsheetId, newSecretToken, webAppGuard } from '../../gas/web-app';
+import { noteToken } from '../../engine/push-guard';
 import { DEPLOYMENT } from '../../core/deployment';
 import { appsScriptClock, newToken } from '../../gas/clock';
 import { requirePermission } from '../../gas/authorization';
@@ -161,12 +162,14 @@ export function enablePush(webAppUrl: string): PushStatus {
   rememberSecret(token);
   // doPost accepts the test delivery with the new token; a failed test puts the old one back.
   props.setAll({ [PUSH_TOKEN_KEY]: token });
+  noteToken(webAppGuard(run.cache), token);
   let warning: string | null;
   try {
     warning = proveDelivery(client, props, url, token);
   } catch (e) {
     if (earlierToken) props.setAll({ [PUSH_TOKEN_KEY]: earlierToken });
     else props.remove(PUSH_TOKEN_KEY);
+    noteToken(webAppGuard(run.cache), earlierToken ?? null);
     const now = earlier ? 'Push updates stay as they were' : 'Push updates stay off';
     throw new AppError(toAppError(e).kind, `${now}: ${userMessage(e)}`);
   }
@@ -193,6 +196,7 @@ export function enablePush(webAppUrl: string): PushStatus {
     // The earlier subscription is gone: say so rather than show it as still on.
     removeState(props);
     props.remove(PUSH_TOKEN_KEY);
+    noteToken(webAppGuard(run.cache), null);
     throw new AppError('upstream', `Push updates could not be turned on: ${userMessage(e)}`);
   }
 }
@@ -204,6 +208,7 @@ export function disablePush(): PushStatus {
   const state = loadPushState(props);
   // The token goes first: whatever happens with the service, deliveries are refused from now on.
   props.remove(PUSH_TOKEN_KEY);
+  if (DEPLOYMENT === 'bound') noteToken(webAppGuard(run.cache), null);
   if (state) {
     try {
       deleteSubscription(run.client(), state.webhookId);

@@ -9,7 +9,10 @@ import { listDocument } from '../../api/jsonapi';
 import { MAX_PAGE_SIZE } from '../../api/resources';
 import { notificationsOf, notificationsPage, type NotificationSummary } from '../../api/webhooks';
 import { toAppError, type AppError } from '../../core/errors';
+import { confirmToken, rememberDealtWith } from '../../engine/push-guard';
+import { webAppGuard } from '../../gas/web-app';
 import {
+  PUSH_TOKEN_KEY,
   loadPushState,
   markApplied,
   savePushState,
@@ -58,9 +61,12 @@ export function catchUpPush(input: {
 }): CatchUpResult {
   const { run, client, ss, sync, syncedAt } = input;
   const props = run.stores.properties();
-  const state = loadPushState(props);
+  const all = props.getAll();
+  const state = loadPushState(props, all);
   const result: CatchUpResult = { requests: 0, applied: 0, failure: null };
   if (!state) return result;
+  // What doPost compares, from this read: a cache that missed a rotation is set right.
+  confirmToken(webAppGuard(run.cache), all[PUSH_TOKEN_KEY] ?? null);
   const done: NotificationSummary[] = [];
   let leftover: NotificationSummary[] = [];
   let listedAll = false;
@@ -105,6 +111,11 @@ export function catchUpPush(input: {
     ...markApplied(latest, done),
     caughtUpTo: new Date(Math.max(next, at(latest.caughtUpTo))).toISOString(),
   });
+  // Their deliveries (and the service's retries of them) are answered from the cache.
+  rememberDealtWith(
+    run.cache,
+    done.map((n) => n.id),
+  );
   result.applied = done.length;
   return result;
 }

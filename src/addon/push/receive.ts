@@ -1,7 +1,10 @@
 // doPost(e): the web app URL the service delivers webhook notifications to. The URL's `token`
-// must equal the one the add-in generated; anything else is refused after exactly one service
-// call (reading that token), before any other property, fetch or sheet. Apps Script cannot read
-// request headers, so the service's signature cannot be checked: the body only names a
+// must equal the one the add-in generated; anything else is refused after one cache read (the
+// token's digest, engine/push-guard.ts), before any property, fetch or sheet: strangers spend
+// nothing of the property quota the refresh needs. With the right token, notification look-ups
+// have a window of their own (10 a rolling minute; the rest wait for the refresh's catch-up), and
+// ids the service does not know are remembered in the cache, never in the push state. Apps Script
+// cannot read request headers, so the service's signature cannot be checked: the body only names a
 // notification id, and what is applied is what the service answers, asked with the key. Each id
 // is applied once. The answer is a small fixed JSON, never an echo of the request: `ok` only when
 // the notification was applied (or had been), never for one that could not be. (The service sees
@@ -12,12 +15,16 @@
 
 import { userMessage } from '../../core/errors';
 import { redact } from '../../core/redact';
-import { sameSecret } from '../../core/secret';
+import {
+  checkPost,
+  PUSH_LOOKUPS,
+  PUSH_LOOKUPS_KEY,
+  rememberDealtWith,
+} from '../../engine/push-guard';
 import {
   fetchedSince,
   loadPushState,
   markApplied,
-  markSeen,
   noteFetched,
   savePushState,
   wasApplied,
@@ -26,11 +33,14 @@ import {
 } from '../../engine/push-state';
 import { Execution } from '../../execution/execution';
 import { releaseLease, takeLease } from '../../gas/leases';
+import { SharedRequestGate } from '../../engine/request-gate';
+import { spreadsheetStores } from '../../execution/stores';
 import {
   documentProperty,
   jsonOutput,
   openSpreadsheet,
   setDocumentProperty,
+  webAppGuard,
 } from '../../gas/web-app';
 import { applyFresh } from '../updates/apply-fresh';
 import { aboutKey, fetchAbout, fetchNotification } from './notification-fetch';
@@ -70,8 +80,11 @@ function probeOf(e: WebAppEvent | undefined): string | null {
 export function doPost(e: WebAppEvent): GoogleAppsScript.Content.TextOutput {
   const token = tokenOf(e);
   if (token === null) return jsonOutput({ ok: false });
-  const stored = documentProperty(PUSH_TOKEN_KEY);
-  if (stored === null || !sameSecret(token, stored)) return jsonOutput({ ok: false });
+  // The build's shared cache (a bound script's, the only kind with a web app): one call to open.
+  const guard = checkPost(webAppGuard(spreadsheetStores().cache), token, () =>
+    documentProperty(PUSH_TOKEN_KEY),
+  );
+  if (!guard.tokenOk) return jsonOutput({ ok: false });
   const probe = probeOf(e);
   if (probe !== null) {
     // enablePush waits for this: the path from the service to this doPost works.
@@ -80,6 +93,8 @@ export function doPost(e: WebAppEvent): GoogleAppsScript.Content.TextOutput {
   }
   const id = notificationIdOf(e?.postData?.contents);
   if (id === null) return jsonOutput({ ok: false });
+  // Applied before, or unknown to the service: nothing to do, from that one cache read.
+  if (guard.dealtWith(id)) return jsonOutput({ ok: true });
   let run: Execution | null = null;
   try {
     run = new Execution('push');
@@ -97,16 +112,31 @@ export function doPost(e: WebAppEvent): GoogleAppsScript.Content.TextOutput {
  * the sheet; the service's retry or the next refresh's catch-up applies it).
  */
 function receive(run: Execution, id: string): boolean {
+  const lookups = new SharedRequestGate(
+    run.cache,
+    run.lock,
+    appsScriptClock,
+    PUSH_LOOKUPS.limit,
+    PUSH_LOOKUPS,
+    PUSH_LOOKUPS_KEY,
+  );
+  // The window is full (a flood): the refresh's catch-up applies what is real, and this costs
+  // no property call.
+  if (!lookupFree(lookups)) return false;
   const props = run.stores.properties();
   const state = loadPushState(props);
   if (!state) return false;
-  if (wasApplied(state, id)) return true;
+  if (wasApplied(state, id)) {
+    rememberDealtWith(run.cache, [id]);
+    return true;
+  }
+  if (lookups.acquire(1, 0) === 0) return false;
   const settings = run.settings();
   const client = run.client(settings);
   const notification = fetchNotification(client, id);
   if (!notification) {
-    // Not the service's (forged, or gone): remembered, so its repeats cost nothing either.
-    savePushState(props, { ...state, seen: markSeen(state, id) });
+    // Not the service's (forged, or gone): remembered in the cache, so its repeats cost nothing.
+    rememberDealtWith(run.cache, [id]);
     return true;
   }
   const owner = `push-${id}`;
@@ -125,9 +155,19 @@ function receive(run: Execution, id: string): boolean {
     if (!latest) return true;
     const applied = markApplied(latest, [notification]);
     savePushState(props, fresh && about ? noteFetched(applied, about, fetchedAt) : applied);
+    rememberDealtWith(run.cache, [id]);
     return true;
   } finally {
     releaseLease(run.lock, props, owner);
+  }
+}
+
+/** Whether the look-up window has room now (a busy lock: no, without an error to record). */
+function lookupFree(lookups: SharedRequestGate): boolean {
+  try {
+    return lookups.nextSlotAt() <= appsScriptClock.now();
+  } catch {
+    return false;
   }
 }
 

@@ -1,7 +1,8 @@
 // What the Tracking sheet already shows about each row, read from its own cells, so the sync
 // spends nothing it need not: a row whose shipment stopped and whose final state it shows is
 // settled (its data no longer changes at the service), a row confirmed as tracked should be in
-// the active listing, and a number whose tracking request has no shipment yet needs no look-up.
+// the active listing, a number whose tracking request has no shipment yet needs no look-up, and a
+// number typed into a sheet in use (`fresh`) gets its tracking request before any look-up.
 
 import type { RowInput } from '../../core/row-input';
 import { calendarDayIn } from '../../core/timezone';
@@ -28,7 +29,7 @@ export function sheetKnowledge(
   rows: readonly RowInput[],
   ledger: ReadonlyMap<string, LedgerEntry>,
   today: { now: number; zone: string } = { now: Date.now(), zone: 'UTC' },
-): SheetKnowledge & { requested: Set<string>; settled: Set<string> } {
+): SheetKnowledge & { requested: Set<string>; settled: Set<string>; fresh: Set<string> } {
   const cell = (r: RowInput, h: OutputHeader) => {
     const c = layout.outputs[h];
     return c == null ? '' : values[r.index]?.[c];
@@ -68,6 +69,8 @@ export function sheetKnowledge(
   const active = new Set<string>();
   const untracked = new Set<string>();
   const requested = new Set<string>();
+  const fresh = new Set<string>();
+  const oldRows = new Set<string>();
   for (const r of rows) {
     if (r.unusable) continue;
     // One number on several rows is settled only when every one of them is.
@@ -76,7 +79,14 @@ export function sheetKnowledge(
     const entry = ledger.get(requestIdentity(r.requestType, r.number));
     if (entry && NO_SHIPMENT.has(entry.status)) untracked.add(r.number);
     if (entry || isNew(r)) requested.add(r.number);
+    (!entry && isNew(r) ? fresh : oldRows).add(r.number);
   }
   for (const n of unsettled) settled.delete(n);
-  return { settled, active, untracked, requested };
+  // One number on several rows is new only when none of them was confirmed or requested.
+  for (const n of oldRows) fresh.delete(n);
+  // A sheet refreshed before: rows typed since are numbers to start tracking. On a sheet's first
+  // refresh every row is unconfirmed, and a list brought from elsewhere is mostly tracked already:
+  // those are looked up first.
+  if (!rows.some(confirmed)) fresh.clear();
+  return { settled, active, untracked, requested, fresh };
 }

@@ -132,7 +132,7 @@ export function updateRefNumbers(input: { number: string; refNumbers: string[] |
   const { id, refNumbers: before } = lookup(run, parsed.number, parsed.kind);
   const doc = run.client().send(patchRefNumbers(parsed.kind, id, refs));
   const { containers, shipments } = recordsOf(resourceDocument(doc));
-  run.store.write({ containers, shipments }); // cells and the sheet see the new ref numbers at once
+  run.store.write({ containers, shipments, asIs: true }); // cells and the sheet see them at once
   const saved =
     parsed.kind === 'container'
       ? containers[0]?.attributes.ref_numbers

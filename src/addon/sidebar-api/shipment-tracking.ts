@@ -99,7 +99,7 @@ function changeTracking(
   const saved = shipments.find((s) => s.id === found.shipmentId);
   if (!saved)
     throw new AppError('upstream', 'The tracking service did not send the shipment back.');
-  run.store.write({ shipments: [saved] });
+  run.store.write({ shipments: [saved], asIs: true });
   showInRows(run, saved, found);
   const state = stopStateOf(saved.attributes);
   const tracking =

@@ -20,6 +20,7 @@ import type { RowOutputs } from '../../core/row-outputs';
 import { listPages } from '../../engine/page-listing';
 import type { SyncResult } from '../../engine/sheet-sync';
 import { plural, sentence } from '../../core/wording';
+import { keepWritten } from '../../engine/disappearances';
 import { RecordCollector, isApiError } from '../../engine/record-collector';
 import { RecordStore, shipmentIdentifiers } from '../../engine/record-store';
 import { Execution, BUDGETS } from '../../execution/execution';
@@ -83,11 +84,15 @@ export function listAccount(run: Execution, client: ApiClient, now: number): Acc
     if (isApiError(doc)) failure ??= doc;
     else found.absorb(doc);
   }
-  // Cells and the sheet get the records too (a complete picture is the refresh's to declare).
-  run.store.write({
-    containers: [...found.containers.values()],
-    shipments: [...found.shipments.values()],
-  });
+  // Cells and the sheet get the records too (a complete picture is the refresh's to declare),
+  // as the cache keeps them (a value gone for one read waits for a second look).
+  keepWritten(
+    found,
+    run.store.write({
+      containers: [...found.containers.values()],
+      shipments: [...found.shipments.values()],
+    }),
+  );
   return {
     containers: [...found.containers.values()],
     shipments: [...found.shipments.values()],
@@ -151,11 +156,14 @@ export function listActiveWork(run: Execution, client: ApiClient): AccountListin
     (doc) => found.absorb(doc),
     listActiveShipmentsPage,
   );
-  // Cells and the sheet get the records too.
-  run.store.write({
-    containers: [...found.containers.values()],
-    shipments: [...found.shipments.values()],
-  });
+  // Cells and the sheet get the records too, as the cache keeps them.
+  keepWritten(
+    found,
+    run.store.write({
+      containers: [...found.containers.values()],
+      shipments: [...found.shipments.values()],
+    }),
+  );
   return {
     containers: activeContainers({
       containers: found.containers.values(),

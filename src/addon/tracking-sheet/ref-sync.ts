@@ -213,7 +213,8 @@ export function syncRefNumbers(input: RefSyncInput): RefSyncResult {
   });
 
   writeCells(input.sheet, col, cells, input.currentCell);
-  if (saved.containers.length + saved.shipments.length > 0) input.store.write(saved);
+  if (saved.containers.length + saved.shipments.length > 0)
+    input.store.write({ ...saved, asIs: true });
   baseStore.save(previous, digests, new Set(input.rows.map((r) => r.number)));
   input.log(changes);
   return { requests: results.length, failure };

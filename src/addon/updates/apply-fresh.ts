@@ -5,6 +5,7 @@
 import { readLayout } from '../../core/sheet-layout';
 import type { RowOutputs } from '../../core/row-outputs';
 import { identifierKey } from '../../engine/record-store';
+import { keepWritten } from '../../engine/disappearances';
 import type { Execution } from '../../execution/execution';
 import { ChangeRun } from '../changes/change-pipeline';
 import { rowObservations } from '../changes/row-observations';
@@ -28,10 +29,14 @@ export function applyFresh(
   appUrl: string,
   source: 'push' | 'sidebar',
 ): number {
-  run.store.write({
-    containers: [...fresh.containers.values()],
-    shipments: [...fresh.shipments.values()],
-  });
+  // What the cache keeps (a value gone for one read waits for a second look) is what is shown.
+  keepWritten(
+    fresh,
+    run.store.write({
+      containers: [...fresh.containers.values()],
+      shipments: [...fresh.shipments.values()],
+    }),
+  );
   const sheet = ss.getSheetByName(TRACKING_SHEET);
   if (!sheet) return 0;
   const values = sheet.getDataRange().getValues() as Row[];

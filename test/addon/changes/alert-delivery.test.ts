@@ -1,7 +1,6 @@
 // Delivery rules over a stand-in MailApp: one email per run for the immediate alerts, the quota
-// in recipients (-1 = none), at most once per attempt (a run that died while sending leaves a
-// mark: that alert goes to the digest, never again at once), and the digest hour in the
-// spreadsheet's zone.
+// in recipients (-1 = none), sent only once MailApp returned (recorded right after; a run cut off
+// before that record sends it again, never zero), and the digest hour in the spreadsheet's zone.
 
 import type { Alert } from '../../../src/core/alert-rules';
 import { DEFAULT_API_BASE_URL, type Settings } from '../../../src/core/settings';
@@ -48,7 +47,7 @@ function context(now: string, quota = 100) {
   return { ctx, sent, saves };
 }
 
-it('sends the waiting immediate alerts in one email, marked as sending before MailApp', () => {
+it('sends the waiting immediate alerts in one email, recorded as sent right after MailApp returned', () => {
   // 2026-11-23 05:00 UTC is 14:00 in Tokyo, and Tokyo's digest of that day already went out.
   const { ctx, sent, saves } = context('2026-11-23T05:00:00Z');
   const state = {
@@ -63,7 +62,9 @@ it('sends the waiting immediate alerts in one email, marked as sending before Ma
   expect(sent[0]!.body).toContain('C2');
   expect(sent[0]!.body).not.toContain('C3');
   expect(sent[0]!.body).not.toContain(settings.apiKey);
-  expect(saves[0]!.pending.map((a) => a.sending !== undefined)).toEqual([true, true, false]);
+  expect(saves).toHaveLength(1);
+  expect(saves[0]!.pending.map((a) => a.number)).toEqual(['C3']);
+  expect(saves[0]!.sent.map((a) => a.number)).toEqual(['C1', 'C2']);
   expect(after.pending.map((a) => a.number)).toEqual(['C3']);
   expect(after.sent.map((a) => a.number)).toEqual(['C1', 'C2']);
 });
@@ -83,7 +84,24 @@ it('keeps alerts when the quota does not cover every recipient (-1 included)', (
   }
 });
 
-it('after a run died while sending, lists its alerts in the digest instead of sending them again', () => {
+it('records nothing when MailApp throws: the alert waits, however many times it failed', () => {
+  const { ctx, saves } = context('2026-11-23T05:00:00Z');
+  ctx.mail.send = () => {
+    throw new Error('Gmail is unavailable');
+  };
+  let state: AlertState = {
+    ...emptyAlertState(),
+    lastDigestDay: '2026-11-23',
+    pending: [alert('C1', 'hold-placed')],
+  };
+  for (let i = 0; i < 3; i++) state = deliverAlerts(state, ctx);
+  expect(saves).toEqual([]);
+  expect(state.pending.map((a) => a.number)).toEqual(['C1']);
+  expect(state.sent).toEqual([]);
+  expect(state.lastError).toMatch(/retried at the next run/);
+});
+
+it('sends again what an older version marked as sending (twice is allowed, never zero)', () => {
   const state = {
     ...emptyAlertState(),
     pending: [
@@ -93,9 +111,11 @@ it('after a run died while sending, lists its alerts in the digest instead of se
     sent: [{ ...alert('C0', 'ready'), sending: 1 }, alert('C9', 'ready')],
   };
   const recovered = recoverInterrupted(state);
-  expect(recovered.pending).toEqual([]);
-  expect(recovered.sent.map((a) => a.number)).toEqual(['C9', 'C1']);
-  expect(recovered.sent.every((a) => a.sending === undefined)).toBe(true);
+  expect(recovered.pending.map((a) => a.number)).toEqual(['C1', 'C2']);
+  expect(recovered.sent.map((a) => a.number)).toEqual(['C0', 'C9']);
+  expect([...recovered.pending, ...recovered.sent].every((a) => a.sending === undefined)).toBe(
+    true,
+  );
 });
 
 it('is due at the first run at or after the digest hour in the spreadsheet zone, once a day', () => {

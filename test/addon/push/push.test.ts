@@ -120,7 +120,7 @@ describe('enablePush / getPushStatus / disablePush', () => {
 });
 
 describe('doPost', () => {
-  test('no token or a wrong one is refused after at most one property read', () => {
+  test('no token or a wrong one is refused after one cache read, with no property call', () => {
     const { h } = setUp();
     h.gas.run('enablePush', [WEB_APP]);
     const secret = storedToken(h);
@@ -131,13 +131,11 @@ describe('doPost', () => {
 
     const wrong = secret.slice(0, -1) + (secret.endsWith('0') ? '1' : '0');
     expect(post(h, `token=${wrong}`, '{"data":{"id":"x"}}')).toEqual({ ok: false });
-    // The document's property store and its one key: no other service, no other property.
+    // The token's digest from the script cache (strangers spend no property quota), and the
+    // presented token's digest: no other service.
     const calls = h.gas.lastExecution!.calls.calls;
-    expect(Object.keys(calls)).toEqual(['Properties']);
-    expect(calls.Properties).toEqual({
-      'PropertiesService.getDocumentProperties': 1,
-      'Properties.getProperty': 1,
-    });
+    expect(Object.keys(calls).sort()).toEqual(['Cache', 'Utilities']);
+    expect(calls.Cache).toEqual({ 'CacheService.getScriptCache': 1, 'Cache.getAll': 1 });
     expect(post(h, 'token=', '{}')).toEqual({ ok: false });
     expect(h.gas.urlFetchLog.length).toBe(fetches);
   });
@@ -341,7 +339,7 @@ describe('as Google runs web apps (302 answers, retries, the path proved first)'
     expect(h.gas.properties.document.map.has('CT_PUSH_PROBE')).toBe(false);
   });
 
-  test('one notification delivered 13 times (302 each time): applied once; each repeat costs no request and 2 property calls', () => {
+  test('one notification delivered 13 times (302 each time): applied once; each repeat costs no request and at most 2 property calls', () => {
     const { h } = setUp();
     h.gas.run('enablePush', [WEB_APP]);
     // One event only: an ETA change is announced by shipment.estimated.arrival alone.
@@ -376,7 +374,9 @@ describe('as Google runs web apps (302 answers, retries, the path proved first)'
       const props = Object.entries(r.calls.calls.Properties ?? {})
         .filter(([name]) => name.startsWith('Properties.'))
         .reduce((n, [, count]) => n + count, 0);
-      expect(props).toBe(2); // the token, then the push state (with the seen ids)
+      // Hours apart, the cache has forgotten the token's digest and the ids dealt with: the token,
+      // then the push state (with the seen ids). Within the cache's life, none (strangers.test.ts).
+      expect(props).toBeLessThanOrEqual(2);
     }
     for (const id of ids) {
       const notice = h.emulator.account()!.webhooks.notification(id)!;
