@@ -59,7 +59,7 @@ export interface ClientOptions {
 }
 
 /**
- * A wait the service asked for that is longer than this is said with its end time (PRODUCT.md,
+ * A wait the service asked for that is longer than this is said with its end time (docs/reference.md#long-waits,
  * "A long wait is said, not suffered"); a shorter one is our own rolling minute's business.
  */
 const LONG_WAIT_MS = 60_000;

@@ -1,4 +1,4 @@
-// Which alerts a record's new snapshot raises (PRODUCT.md, "Alerts and change history").
+// Which alerts a record's new snapshot raises (docs/reference.md#alerts).
 //
 // Two families:
 // - state alerts (LFD due or passed, LFD within `alertLfdDays`, tracking request failed) hold as

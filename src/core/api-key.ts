@@ -1,5 +1,5 @@
 // The API key as pasted in Settings: cleaned of what people paste around it, and refused when it
-// cannot be a key (PRODUCT.md: the key never reaches a cell, a log, an error text; redaction,
+// cannot be a key (docs/reference.md#api-key: the key never reaches a cell, a log, an error text; redaction,
 // core/redact.ts, hides keys of MIN_KEY_LENGTH characters or more, so no shorter one is held).
 
 import { AppError } from './errors';

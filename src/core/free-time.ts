@@ -1,4 +1,4 @@
-// The user's free-time terms: the `Free Time` sheet's rows read into rules (PRODUCT.md, "Money at
+// The user's free-time terms: the `Free Time` sheet's rows read into rules (docs/reference.md#free-time, "Money at
 // risk"). One rule a row, found by header text like the Tracking sheet. A row that cannot be read
 // stays in the list as a broken rule: it still takes its place in "first matching row from the
 // top", so the boxes it would price say why (`#Free Time row N: …`) instead of silently falling
@@ -67,7 +67,7 @@ export interface FreeTimeTerms {
 export const MAX_RULE_ROWS = 500;
 
 /**
- * Bounds of real terms (PRODUCT.md, "Absurd terms are named"): beyond them a row is a typo or a
+ * Bounds of real terms (docs/reference.md#absurd-terms): beyond them a row is a typo or a
  * hostile value, and an amount would grow past what a cell, a Pull List line or a digest can say
  * (1e308 a day is Infinity in 50 cells and null in the digest's JSON).
  */

@@ -1,4 +1,4 @@
-// Demurrage and detention of one container in money (PRODUCT.md, "Money at risk"): its record,
+// Demurrage and detention of one container in money (docs/reference.md#money): its record,
 // the user's free-time rules, the facility's calendar and "now". Days are facility calendar days
 // (sheet serial numbers, which carry no zone), like the LFD:
 // - demurrage: each day after the earliest LFD through today while the box is at the terminal,

@@ -1,4 +1,4 @@
-// The `Pull List` (PRODUCT.md, "Money at risk"): the boxes still at the terminal, available and
+// The `Pull List` (docs/reference.md#pull-list): the boxes still at the terminal, available and
 // without an active hold, most expensive to leave first (Cost Tomorrow descending, then the
 // earlier LFD). Pure: the rows, their amounts' currencies, and the money at risk tomorrow per
 // currency that the digest reports (core/money-at-risk in the same pass).

@@ -47,7 +47,7 @@ function shown(value: OutputValue | null | Unreadable, label: string): OutputVal
   return value ?? '';
 }
 
-/** The sheet's LFD is the earliest deadline (PRODUCT.md), as the facility's calendar day. */
+/** The sheet's LFD is the earliest deadline (docs/reference.md#lfd), as the facility's calendar day. */
 function lfd(a: ContainerAttributes, sheetTimeZone: string): Date | '' | Unreadable {
   const pickup = readInstant(a.pickup_lfd);
   if (isUnreadable(pickup)) return pickup;

@@ -1,7 +1,7 @@
 // Whether a container is still at its port-of-discharge terminal: only then does its last free
 // day run (demurrage is charged for the days a box stays in the terminal), so only then is an
 // LFD a warning. Once it is picked up (full-out), delivered, dropped, loaded, returned empty or
-// moved off-dock / onto rail, its old LFD is history (PRODUCT.md, "Conditional formatting").
+// moved off-dock / onto rail, its old LFD is history (docs/reference.md#left-terminal).
 // `hasLeftTerminal` is the one predicate Attention, colours, alerts and money all use, so every
 // status meaning "gone" behaves the same everywhere.
 

@@ -1,4 +1,4 @@
-// Which alerts were raised in the last 7 days, by container, kind and value (PRODUCT.md, "An
+// Which alerts were raised in the last 7 days, by container, kind and value (docs/reference.md#alert-once, "An
 // alert is sent once, and at least once": not sent again within 7 days, even when its condition
 // lapsed and came back in between). The alert rules forget a state alert the moment its
 // condition lapses, and a change alert exists only for the read that saw the change: an LFD that

@@ -3,7 +3,7 @@
 // in one call, no sheet a user could delete): an alert that could not be sent (quota, a MailApp
 // error) stays here until a later run sends it.
 //
-// An alert counts as sent only once MailApp returned without error (PRODUCT.md, "An alert is
+// An alert counts as sent only once MailApp returned without error (docs/reference.md#alert-queue, "An alert is
 // sent once, and at least once"): a new alert is saved here before anything is sent, stays
 // waiting through any number of failed sends, and moves to `sent` in the save right after MailApp
 // returned. A run cut off between that return and that save leaves it waiting, so the next run

@@ -1,4 +1,4 @@
-// "A disappearance needs a second look" (PRODUCT.md, "When the service, the mail or a stranger
+// "A disappearance needs a second look" (docs/reference.md#disappearances, "When the service, the mail or a stranger
 // misbehaves"): the service's own OpenAPI examples carry `null` in fields it normally fills, and
 // for a read or two it answers a box with its holds, status, availability or LFDs null, or every
 // attribute null. Applied at once, that blanked the sheet, wrote hundreds of Change Log rows and

@@ -1,4 +1,4 @@
-// What the web app checks before it spends anything (PRODUCT.md, "Strangers cost nothing" and
+// What the web app checks before it spends anything (docs/reference.md#strangers: "Strangers cost nothing" and
 // "A leaked token is bounded"), kept in the cache a web app has (a bound script's script-wide
 // cache: CacheService has no daily quota, PropertiesService has 50,000 calls a day, the quotas
 // page) so that a flood of POSTs never touches the property quota the refresh needs:

@@ -1,4 +1,4 @@
-// Alert kinds and once-only raising (PRODUCT.md "Alerts and change history").
+// Alert kinds and once-only raising (docs/reference.md#alerts).
 
 import { alertsFor, type Alert } from '../../src/core/alert-rules';
 import { containerSnapshot, INTERNAL, type Snapshot } from '../../src/core/change-snapshot';

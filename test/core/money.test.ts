@@ -1,4 +1,4 @@
-// Money at risk (PRODUCT.md, "Money at risk"): the Free Time rules as read, demurrage and
+// Money at risk (docs/reference.md#money): the Free Time rules as read, demurrage and
 // detention in days and money at the facilities' day boundaries, and a row's money columns.
 
 import { readFreeTime, ruleFor, type FreeTimeTerms } from '../../src/core/free-time';

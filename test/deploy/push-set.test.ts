@@ -1,7 +1,7 @@
 // What `clasp push` would send, asked of the real clasp (`clasp status --json` lists the files to
 // push and works offline), for both builds: exactly the add-in's files (`appsscript.json`, the
 // script, the HTML), never the local tools' builds, whatever ran before: an old build's leftovers
-// included (docs/reference.md#two-builds). The builds run in a copy of the repository, so the
+// included (docs/reference.md#builds). The builds run in a copy of the repository, so the
 // dist/ other tests are loading is never rebuilt under them. The deployer's own project files
 // (the committed .clasp.json plus a script id, as npm run deploy writes them) are made here.
 

@@ -5,7 +5,7 @@
 // container answers as before. The service's own OpenAPI examples carry such values
 // (`available_for_pickup: null` in its "Container Updated Event" example, `pickup_lfd: null` and
 // `holds_at_pod_terminal: []` in several); the add-in must survive one such answer among normal
-// ones (issue 27, PRODUCT.md "When the service, the mail or a stranger misbehaves").
+// ones (docs/reference.md#misbehaviour).
 
 export const ODD_KINDS = [
   'holds-null',

@@ -13,7 +13,7 @@ import {
 const NOTE_HEADER = 'Note';
 const EXAMPLE_NOTE = 'EXAMPLE: replace with your own terms, or delete this row';
 
-/** Typical US terms (PRODUCT.md's example): tiers after the LFD, 4 free days of detention. */
+/** Typical US terms (docs/reference.md#free-time): tiers after the LFD, 4 free days of detention. */
 const EXAMPLES: readonly unknown[][] = [
   ['demurrage', '', '', '', 'calendar', '150x4, 250x5, 400', 'USD', EXAMPLE_NOTE],
   ['detention', '', '', 4, 'calendar', '100x5, 175', 'USD', EXAMPLE_NOTE],

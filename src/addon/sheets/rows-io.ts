@@ -11,7 +11,7 @@ export type Row = unknown[];
 
 /**
  * The rows that are ours: a Number holding text or a number. A Number cell that is blank,
- * TRUE/FALSE or a date is no row of ours (PRODUCT.md): nothing is written in it, so what a person
+ * TRUE/FALSE or a date is no row of ours (docs/reference.md#rows): nothing is written in it, so what a person
  * typed in its other cells stays. (A cell showing an error, #N/A, is text: that row says so.)
  */
 export function readRows(values: Row[], layout: SheetLayout): RowInput[] {

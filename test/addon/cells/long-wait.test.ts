@@ -1,4 +1,4 @@
-// "A long wait is said, not suffered" (issue 27, PRODUCT.md): the service answers 429 asking for
+// "A long wait is said, not suffered" (docs/reference.md#long-waits): the service answers 429 asking for
 // an hour (Retry-After 3600). Cells answer from the cache where it holds their data, otherwise
 // say `#The service asked to wait until HH:MM` (the spreadsheet's zone); Refresh now and the
 // sidebar say the same; the first run after that time works normally.

@@ -1,4 +1,4 @@
-// "Absurd terms are named" (issue 27, PRODUCT.md): a Free Time rate above 1,000,000 a day, more
+// "Absurd terms are named" (docs/reference.md#absurd-terms): a Free Time rate above 1,000,000 a day, more
 // than 365 free days, more than 20 tiers or a number that is not finite makes that row's cells say
 // `#Free Time row N: <why>`; no cell, Pull List line or digest shows Infinity, NaN or an exponent.
 // Rows past the 500 read are said, a date typed in Currency is no USD.

@@ -1,4 +1,4 @@
-// Strangers at the web app (issue 27, PRODUCT.md "Strangers cost nothing" and "A leaked token is
+// Strangers at the web app (docs/reference.md#strangers: "Strangers cost nothing" and "A leaked token is
 // bounded"): the /exec address is no secret (every editor sees it in the push status), so POSTs
 // with a wrong token must not spend the property quota the refresh needs; and a leaked token must
 // not let forged notification ids spend the rate window, write push state or send email.

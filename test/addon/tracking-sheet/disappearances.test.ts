@@ -1,4 +1,4 @@
-// "A disappearance needs a second look" (issue 27, PRODUCT.md): for one refresh the service
+// "A disappearance needs a second look" (docs/reference.md#disappearances): for one refresh the service
 // answers boxes with holds, status, availability or LFDs null, or every attribute null (its own
 // OpenAPI examples carry such values). A value the add-in knew that comes back null or absent is
 // kept (sheet, cells, Change Log, alert state) until a read at least 10 minutes later says the

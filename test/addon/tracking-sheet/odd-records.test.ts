@@ -337,7 +337,7 @@ describe('document lock unavailable during a range formula', () => {
     expect(h.cell('CONTAINER_STATUS', warm!.attributes.number)).toBe(
       warm!.attributes.current_status,
     );
-    // A bound script's runs share its script-wide lock (src/gas/services.ts).
+    // A bound script's runs share its script-wide lock (the build's: src/execution/stores.ts).
     h.gas.holdLock(h.lockScope, h.clock.now() + 120_000);
     const out = h.cell<unknown[][]>('CONTAINER_STATUS', [
       [warm!.attributes.number],

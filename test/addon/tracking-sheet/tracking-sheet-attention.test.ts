@@ -297,7 +297,7 @@ describe('set-up for a dispatcher', () => {
     h.gas.run('setupTrackingSheet');
     const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
     const names = header(h) as string[];
-    // What a day of delay costs right after the deadline (PRODUCT.md, "Money at risk").
+    // What a day of delay costs right after the deadline (docs/reference.md#money).
     expect(names.slice(0, 7)).toEqual([
       'Number',
       'Attention',

@@ -1,4 +1,4 @@
-// The Tracking sheet's Terminal column (PRODUCT.md, "More outputs"): the POD terminal's name, from
+// The Tracking sheet's Terminal column (docs/reference.md#tracking-columns): the POD terminal's name, from
 // the terminal the service includes with each container (`include=pod_terminal`).
 
 import { ALL_HEADERS } from '../../../src/addon/tracking-sheet/tracking-format';
