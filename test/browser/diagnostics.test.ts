@@ -14,7 +14,7 @@ function detail(label: string) {
 }
 
 test('a bound script in a New York sheet: zones differ, with what to do; refresh state', async () => {
-  s = await sidebar.open({ sheetTimeZone: 'America/New_York' });
+  s = await sidebar.open({ sheetTimeZone: 'America/New_York', addOn: false });
   s.h.gas.run('setupTrackingSheet');
   s.h.gas.run('enableAutoRefresh', [15]);
   s.h.gas.run('refreshTrackingSheet');
