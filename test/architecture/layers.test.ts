@@ -144,3 +144,17 @@ describe('no import cycles', () => {
     expect(folderCycles(path.join(ROOT, dir))).toEqual([]);
   });
 });
+
+describe('small modules', () => {
+  it('no file in src/ is over 350 lines: one concern a file', () => {
+    const files = [
+      ...sourcesUnder(path.join(ROOT, 'src')),
+      path.join(ROOT, 'src/sidebar/sidebar.html'),
+      path.join(ROOT, 'src/sidebar/sidebar.css'),
+    ];
+    const long = files
+      .map((f) => [rel(f), readFileSync(f, 'utf8').split('\n').length] as const)
+      .filter(([, lines]) => lines > 351);
+    expect(long).toEqual([]);
+  });
+});
