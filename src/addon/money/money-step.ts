@@ -3,6 +3,7 @@
 // request (the records are the ones the refresh already has) and no sheet read (the rules were
 // read once for the row outputs).
 
+import { readBox } from '../../core/box';
 import type { FreeTimeTerms } from '../../core/free-time';
 import type { ContainerRecord } from '../../core/model';
 import type { PricedBox } from '../../core/money-outputs';
@@ -18,6 +19,7 @@ export function sheetBoxes(
   rows: readonly RowInput[],
   fresh: FreshRecords,
   byShipment: Map<string, ContainerRecord[]>,
+  now: number,
 ): PricedBox[] {
   const boxes = new Map<string, PricedBox>();
   for (const row of rows) {
@@ -26,7 +28,11 @@ export function sheetBoxes(
       const c = fresh.containers.get(row.number);
       if (!c || boxes.has(row.number)) continue;
       const shipment = c.shipmentId ? fresh.shipments.get(c.shipmentId) : null;
-      boxes.set(row.number, { attributes: c.attributes, carrier: carrierOf(shipment, row) });
+      boxes.set(row.number, {
+        attributes: c.attributes,
+        carrier: carrierOf(shipment, row),
+        box: readBox(c, shipment, now),
+      });
       continue;
     }
     const id = fresh.identifiers.get(identifierKey(row.number));
@@ -37,6 +43,7 @@ export function sheetBoxes(
         boxes.set(c.attributes.number, {
           attributes: c.attributes,
           carrier: carrierOf(shipment, row),
+          box: readBox(c, shipment, now),
         });
     }
   }
@@ -57,7 +64,7 @@ export interface MoneyStepInput {
 }
 
 export function moneyStep(input: MoneyStepInput): MoneyAtRisk[] {
-  const boxes = sheetBoxes(input.rows, input.fresh, input.byShipment);
+  const boxes = sheetBoxes(input.rows, input.fresh, input.byShipment, input.now);
   if (input.complete) {
     const link = (n: string) => trackingLink(input.appUrl, n);
     rebuildPullList(input.ss, pullListRows(boxes, input.terms, input.now, input.timeZone, link));
