@@ -115,8 +115,22 @@ export function namespaced<T extends SharedCache | DurableStore>(store: T, prefi
 export const sheetPrefix = (spreadsheetId: string) => `ct@${spreadsheetId}:`;
 
 /** The user's own cache: never another user's (CacheService reference, getUserCache). */
+let theUserCache: SharedCache | null = null;
+
 export function userCache(): SharedCache {
-  return cachePort(CacheService.getUserCache());
+  return (theUserCache ??= cachePort(CacheService.getUserCache()));
+}
+
+let theUserLock: SharedLock | null = null;
+
+/**
+ * The user's lock, one port per execution (the bundle is evaluated afresh for each): code that
+ * needs it in two places (a run without a document, the key's window) holds one lock, not two.
+ * In a custom function it is the spreadsheet owner's (local/gas/globals.ts: the guide gives a
+ * cell the owner's user properties; cache and lock assumed alike).
+ */
+export function userLock(): SharedLock {
+  return (theUserLock ??= lockPort(LockService.getUserLock()));
 }
 
 /**
@@ -126,10 +140,9 @@ export function userCache(): SharedCache {
  */
 export function userStoresOf(spreadsheetId: string): SheetStores {
   const prefix = sheetPrefix(spreadsheetId);
-  let lock: SharedLock | null = null;
   return {
     cache: namespaced(userCache(), prefix),
-    lock: () => (lock ??= lockPort(LockService.getUserLock())),
+    lock: userLock,
     properties: () => namespaced(propertiesPort(PropertiesService.getUserProperties()), prefix),
   };
 }
