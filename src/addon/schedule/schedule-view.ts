@@ -5,6 +5,7 @@
 // running (owner left, trigger deleted by hand).
 
 import { DEPLOYMENT, type DeploymentMode } from '../../core/deployment';
+import { streakText } from '../../core/schedule-failures';
 import {
   clearSharedSchedule,
   hasSharedSchedule,
@@ -112,6 +113,7 @@ export function sharedView(
       const notes = [
         shared ? ownStoppedNote(shared, record, activeTimeZone(), Date.now()) : null,
         widenedNote(shared) ?? widenedNote(record),
+        record?.failing ? streakText(record.failing) : null,
       ].filter((n): n is string => n !== null);
       return stateOf(trigger, record, notes.length > 0 ? notes.join(' ') : null);
     }
@@ -126,10 +128,10 @@ export function sharedView(
     clearSharedSchedule();
     return stateOf(undefined, undefined, TRIGGER_REMOVED_OUTSIDE);
   }
-  return othersState(
-    shared,
-    stopped(shared, Date.now()) ? stoppedNote(shared, activeTimeZone()) : ownedByOther(shared),
-  );
+  const note = stopped(shared, Date.now())
+    ? stoppedNote(shared, activeTimeZone())
+    : ownedByOther(shared);
+  return othersState(shared, shared.failing ? `${note} ${streakText(shared.failing)}` : note);
 }
 
 /**
