@@ -23,6 +23,8 @@ export interface TriggerRecord {
   lastRunAt?: string;
   /** The add-in widened the interval to stay within the daily trigger time (what it said). */
   widened?: Widened;
+  /** ISO time the schedule was set (its next run is estimated from it until one is noted). */
+  since?: string;
   /** The spreadsheet's name and address when last seen (Settings → Schedules lists them). */
   name?: string;
   url?: string;
