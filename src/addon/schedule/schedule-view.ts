@@ -128,7 +128,7 @@ export function sharedView(
         shared ? ownStoppedNote(shared, record, activeTimeZone(), Date.now()) : null,
         widenedNote(shared) ?? widenedNote(record),
         record?.failing ? streakText(record.failing) : null,
-        shared?.handover ? offeredNote(shared.handover) : null,
+        shared?.handover ? offeredNote(shared.handover, activeTimeZone()) : null,
       ].filter((n): n is string => n !== null);
       const state = stateOf(trigger, record, notes.length > 0 ? notes.join(' ') : null);
       return { ...state, handover: shared?.handover ?? null };
