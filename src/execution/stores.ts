@@ -17,9 +17,9 @@
 
 import type { DeploymentMode } from '../core/deployment';
 import type { Settings } from '../core/settings';
+import { sha256Hex } from '../core/sha256';
 import { parseHttpUrl } from '../core/url';
 import type { WindowPlace } from '../engine/request-gate';
-import { sha256Hex } from '../gas/digest';
 import {
   documentStores,
   scriptWideStores,

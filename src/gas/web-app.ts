@@ -9,7 +9,6 @@
 import { AppError } from '../core/errors';
 import type { GuardPorts } from '../engine/push-guard';
 import type { SharedCache } from '../core/ports';
-import { sha256Hex } from './digest';
 
 export function jsonOutput(body: object): GoogleAppsScript.Content.TextOutput {
   return ContentService.createTextOutput(JSON.stringify(body)).setMimeType(
@@ -43,6 +42,13 @@ export function activeSpreadsheetId(): string {
   const ss = SpreadsheetApp.getActive();
   if (!ss) throw new AppError('config', 'Open the spreadsheet to turn push updates on or off.');
   return ss.getId();
+}
+
+/** SHA-256 of a text (UTF-8), as 64 hex characters. */
+function sha256Hex(text: string): string {
+  return Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8)
+    .map((b) => ((b + 256) % 256).toString(16).padStart(2, '0'))
+    .join('');
 }
 
 /** The web app's guard over the spreadsheet's shared cache. */

@@ -5,7 +5,7 @@
 // finds another owner's digest, or `off`, deletes its own trigger: a spreadsheet keeps one
 // schedule after a take-over, even when the old trigger never sees the document again.
 
-import { sha256Hex } from '../../gas/digest';
+import { sha256Hex } from '../../core/sha256';
 import { myUserKey } from '../../gas/shared-schedule';
 import { readScheduleMarker, writeScheduleMarker } from '../sheets/status-sheet';
 
