@@ -6,13 +6,26 @@
 import { AppError } from '../core/errors';
 import type { DurableStore, SharedCache, SharedLock } from '../core/ports';
 import { PRODUCT_NAME } from '../core/product';
+import { documentStateStore, sheetStateStore } from './state-sheet';
 
 /** Where an execution keeps the spreadsheet's shared state (data cache, lock, durable strings). */
 export interface SheetStores {
   cache: SharedCache;
   /** Fetched only when first needed: most cell executions never lock. */
   lock(): SharedLock;
+  /** The settings (the API key among them): document properties, or a trigger's own copy. */
   properties(): DurableStore;
+  /**
+   * The spreadsheet's own bookkeeping (lease, ledger, sizes, fingerprints, alert queue): a bound
+   * script's document properties; in the add-on a hidden sheet every run reaches (state-sheet.ts).
+   */
+  state(): DurableStore;
+}
+
+/** A store made once per execution, when first asked for. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => (made ??= { value: make() }).value;
 }
 
 const NO_DOCUMENT = `This needs an open spreadsheet: run it from the ${PRODUCT_NAME} menu or sidebar of the spreadsheet.`;
@@ -64,6 +77,7 @@ export function documentStores(): SheetStores {
     cache: cachePort(requireDocument(CacheService.getDocumentCache())),
     lock: () => (lock ??= lockPort(requireDocument(LockService.getDocumentLock()))),
     properties: documentProperties,
+    state: once(() => documentStateStore(activeSpreadsheet, documentProperties)),
   };
 }
 
@@ -78,6 +92,7 @@ export function scriptWideStores(): SheetStores {
     cache: cachePort(CacheService.getScriptCache()),
     lock: () => (lock ??= lockPort(LockService.getScriptLock())),
     properties: documentProperties,
+    state: documentProperties,
   };
 }
 
@@ -134,16 +149,21 @@ export function userLock(): SharedLock {
 }
 
 /**
- * An add-on's time-driven run without a document: the user's cache, lock and properties,
- * namespaced by the spreadsheet it refreshes. The user lock is not namespaceable: it serialises
- * this user's runs across spreadsheets, for the moment a run takes its lease.
+ * An add-on's time-driven run without a document: the user's cache and lock, namespaced by the
+ * spreadsheet it refreshes, and the spreadsheet's own state sheet (the same the sidebar and
+ * Refresh now use: one place for one spreadsheet's state). The user lock is not namespaceable:
+ * it serialises this user's runs across spreadsheets, for the moment a run takes its lease.
  */
-export function userStoresOf(spreadsheetId: string): SheetStores {
+export function userStoresOf(
+  spreadsheetId: string,
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+): SheetStores {
   const prefix = sheetPrefix(spreadsheetId);
   return {
     cache: namespaced(userCache(), prefix),
     lock: userLock,
     properties: () => namespaced(propertiesPort(PropertiesService.getUserProperties()), prefix),
+    state: once(() => sheetStateStore(() => spreadsheet)),
   };
 }
 

@@ -155,6 +155,6 @@ export function refreshSpreadsheet(
     }
     return skipped(`Refresh failed: ${error.message} Rows keep their previous values.`, error);
   } finally {
-    releaseLease(run.lock, run.stores.properties(), owner);
+    releaseLease(run.lock, run.stores.state(), owner);
   }
 }

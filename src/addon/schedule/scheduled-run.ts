@@ -119,6 +119,9 @@ export function scheduledTarget(e?: { triggerUid?: unknown }): ScheduledTarget |
   writeTriggerRecord(uid, { ...opened, lastRunAt: new Date().toISOString() });
   return {
     spreadsheet,
-    context: { stores: userStoresOf(record.spreadsheetId), settings: record.settings },
+    context: {
+      stores: userStoresOf(record.spreadsheetId, spreadsheet),
+      settings: record.settings,
+    },
   };
 }
