@@ -2,7 +2,12 @@
 // the API key, not to a spreadsheet. Several spreadsheets and users against one emulator key, at
 // once (local/gas runConcurrentlyAcross).
 
-import { dueTriggerJobsAcross, runConcurrentlyAcross, type AcrossJob } from '../../local/gas';
+import {
+  dueTriggerJobsAcross,
+  runConcurrentlyAcross,
+  type AcrossJob,
+  type GasRuntime,
+} from '../../local/gas';
 import { columnOf, refusals, rowsNotFilled, team } from './team';
 
 const MINUTE = 60_000;
@@ -123,5 +128,44 @@ describe('the add-on: one user’s spreadsheets on one key share one window', ()
       /^ct:key:.*:rate$/.test(k),
     );
     expect(JSON.parse(window![1].value).sent.length).toBeGreaterThan(0);
+  });
+});
+
+describe('Diagnostics says how the key is shared', () => {
+  interface Limits {
+    limits: { name: string; left: string }[];
+  }
+  const serviceLine = (rt: GasRuntime) =>
+    rt
+      .run<Limits>('getDiagnostics', [], { kind: 'sidebar' })
+      .limits.find((l) => l.name === 'Tracking service requests')?.left;
+
+  it('a bound spreadsheet slowed by a 429 says so', () => {
+    const t = team([{ id: 'sheet-1', user: ANA, rows: [0, 5] }], { addOn: false, containers: 5 });
+    const [rt] = t.sheets;
+    // Someone else on the key used it up: the next request is refused once.
+    let refused = false;
+    const base = t.emulator.handle;
+    t.emulator.handle = (req) => {
+      if (!refused && req.url.includes('/v2/')) {
+        refused = true;
+        return {
+          status: 429,
+          headers: { 'Retry-After': '2', 'Content-Type': 'application/json' },
+          body: '{"errors":[{"status":"429"}]}',
+        };
+      }
+      return base(req);
+    };
+    rt!.run('refreshTrackingSheet', [], { kind: 'sidebar', user: ANA });
+    expect(refused).toBe(true);
+    expect(serviceLine(rt!)).toMatch(/slowed to 47 a minute after the service refused a request/);
+  });
+
+  it('an add-on spreadsheet counts with the user’s others on the key', () => {
+    const t = team([{ id: 'ana-1', user: ANA, rows: [0, 5] }], { addOn: true, containers: 5 });
+    expect(serviceLine(t.sheets[0]!)).toMatch(
+      /of 95 this minute, counted with your other spreadsheets on this key/,
+    );
   });
 });
