@@ -92,7 +92,12 @@ export class SharedRequestGate implements RequestGate {
     fn: (states: RateWindowState[]) => { states?: RateWindowState[]; result: T },
   ): T {
     const places = this.windows();
-    const locks = [...new Set(places.map((p) => p.lock))];
+    // One lock per Apps Script lock: a run without its document keeps the spreadsheet's window
+    // under the user's lock, the one the key's window uses.
+    const byScope = new Map<unknown, SharedLock>();
+    for (const { lock } of places)
+      if (!byScope.has(lock.scope ?? lock)) byScope.set(lock.scope ?? lock, lock);
+    const locks = [...byScope.values()];
     const held: SharedLock[] = [];
     try {
       for (const lock of locks) {

@@ -49,7 +49,13 @@ export const BUDGETS: Record<ExecutionKind, Budget> = {
 };
 
 function lazyLock(stores: SheetStores): SharedLock {
-  return { tryLock: (ms) => stores.lock().tryLock(ms), release: () => stores.lock().release() };
+  return {
+    tryLock: (ms) => stores.lock().tryLock(ms),
+    release: () => stores.lock().release(),
+    get scope() {
+      return stores.lock().scope;
+    },
+  };
 }
 
 export interface ExecutionContext {

@@ -43,10 +43,14 @@ export function cachePort(cache: GoogleAppsScript.Cache.Cache): SharedCache {
   };
 }
 
-export function lockPort(lock: GoogleAppsScript.Lock.Lock): SharedLock {
+export function lockPort(
+  lock: GoogleAppsScript.Lock.Lock,
+  scope: 'document' | 'script' | 'user',
+): SharedLock {
   return {
     tryLock: (ms) => lock.tryLock(ms),
     release: () => lock.releaseLock(),
+    scope,
   };
 }
 
@@ -75,7 +79,7 @@ export function documentStores(): SheetStores {
   let lock: SharedLock | null = null;
   return {
     cache: cachePort(requireDocument(CacheService.getDocumentCache())),
-    lock: () => (lock ??= lockPort(requireDocument(LockService.getDocumentLock()))),
+    lock: () => (lock ??= lockPort(requireDocument(LockService.getDocumentLock()), 'document')),
     properties: documentProperties,
     state: once(() => documentStateStore(activeSpreadsheet, documentProperties)),
   };
@@ -90,7 +94,7 @@ export function scriptWideStores(): SheetStores {
   let lock: SharedLock | null = null;
   return {
     cache: cachePort(CacheService.getScriptCache()),
-    lock: () => (lock ??= lockPort(LockService.getScriptLock())),
+    lock: () => (lock ??= lockPort(LockService.getScriptLock(), 'script')),
     properties: documentProperties,
     state: documentProperties,
   };
@@ -145,7 +149,7 @@ let theUserLock: SharedLock | null = null;
  * cell the owner's user properties; cache and lock assumed alike).
  */
 export function userLock(): SharedLock {
-  return (theUserLock ??= lockPort(LockService.getUserLock()));
+  return (theUserLock ??= lockPort(LockService.getUserLock(), 'user'));
 }
 
 /**

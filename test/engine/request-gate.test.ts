@@ -197,4 +197,26 @@ describe('the key’s window beside the spreadsheet’s (the add-on)', () => {
     expect(gate.acquire(1, 0)).toBe(1);
     expect(taken).toBe(1);
   });
+
+  it('takes two ports of one Apps Script lock (same scope) once', () => {
+    const clock = new TestClock(0);
+    const lock = new MemoryLock(clock);
+    let taken = 0;
+    const port = () => ({
+      tryLock: (ms: number) => (taken++, lock.tryLock(ms)),
+      release: () => lock.release(),
+      scope: 'user' as const,
+    });
+    const gate = new SharedRequestGate(
+      new MemoryCache(clock),
+      port(),
+      clock,
+      95,
+      SERVICE_RULE,
+      GATE_KEY,
+      { keyWindow: () => ({ cache: new MemoryCache(clock), lock: port(), key: 'k' }) },
+    );
+    expect(gate.acquire(1, 0)).toBe(1);
+    expect(taken).toBe(1);
+  });
 });
