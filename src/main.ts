@@ -41,6 +41,8 @@ export {
   disableAutoRefresh,
   getAutoRefresh,
 } from './addon/schedule/auto-refresh';
+export { getSchedules } from './addon/schedule/schedules-list';
+export { handOverSchedule, takeOverSchedule } from './addon/schedule/hand-over';
 export { createTrackingRequest } from './addon/sidebar-api/tracking-requests';
 export { inferCarrier } from './addon/sidebar-api/carriers';
 export {

@@ -188,6 +188,24 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
         'Whether the scheduled refresh is on, its interval, the deployment mode and the intervals it offers.',
         [],
       ],
+      [
+        'getSchedules',
+        'server',
+        "Every spreadsheet whose refresh this user's triggers run: name, link, interval, last and next run, state.",
+        [],
+      ],
+      [
+        'handOverSchedule',
+        'server',
+        "Offers this spreadsheet's schedule, which is yours, to another editor; it stays yours until they take it over.",
+        [{ name: 'input', type: 'Object', doc: '{to}: the editor’s email' }],
+      ],
+      [
+        'takeOverSchedule',
+        'server',
+        "Makes this spreadsheet's schedule yours at once (handed over to you, or stopped running).",
+        [],
+      ],
       ['getDiagnostics', 'server', 'Time zones, deployment, refresh state and limits.', []],
       [
         'createTrackingRequest',

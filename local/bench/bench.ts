@@ -13,6 +13,7 @@ import { pushLatencyReport } from './push-latency';
 import { pushRetriesReport } from './push-retries';
 import { soakReport } from './soak';
 import { strangersReport } from './strangers';
+import { teamReport } from './team';
 import { uploadMemory } from './upload-memory';
 
 function callsText(calls: Record<string, number>): string {
@@ -36,6 +37,16 @@ function cell(m: s.Row['ours'] | undefined): string[] {
     callsText(m.calls) + (extra ? `; ${extra}` : ''),
     m.cpuMs.toFixed(1),
   ];
+}
+
+// `--only=team` prints that one report and writes nothing (a quick look while working on it).
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+if (only) {
+  const reports: Record<string, () => string> = { team: teamReport };
+  const report = reports[only];
+  if (!report) throw new Error(`--only takes one of: ${Object.keys(reports).join(', ')}`);
+  console.log(report());
+  process.exit(0);
 }
 
 const rows: s.Row[] = [];
@@ -74,6 +85,7 @@ const REPORTS = [
   pushRetriesReport,
   strangersReport,
   moneyReport,
+  teamReport,
 ];
 const sections = [
   lines.join('\n'),

@@ -40,9 +40,16 @@ export function createServices(
   // getDocumentCache() and getDocumentLock() "return null if called from a standalone script or
   // web app" (CacheService and LockService reference pages).
   const shared = <S extends string>(scope: S) => has(scope) && !(webApp && scope === 'document');
-  // User stores are the execution's user's (another editor has their own).
-  const userOf = exec.user || rt.sessionOptions.effectiveUserEmail;
+  // User stores are the execution's user's (another editor has their own), except in a cell,
+  // which runs without user identity: "getUserProperties() only gets the properties of the
+  // spreadsheet owner. Spreadsheet editors can't set user properties in a custom function"
+  // (custom-functions guide, "Using Apps Script services"). The guide is silent on the user
+  // cache and user lock; a cell gets the owner's too (assumed, as its properties).
+  const viewer = exec.user || rt.sessionOptions.effectiveUserEmail;
+  const owner = rt.spreadsheet.owner ?? viewer;
+  const userOf = exec.isCustomFunction ? owner : viewer;
   const user = rt.project.storesOf(userOf);
+  const readOnlyUser = exec.isCustomFunction && viewer !== owner;
   const properties = (scope: PropertyScope) =>
     scope === 'user' ? user.properties : rt.properties[scope];
   const caches = (scope: CacheScope) => (scope === 'user' ? user.cache : rt.caches[scope]);
@@ -56,7 +63,11 @@ export function createServices(
       },
     ),
     PropertiesService: new FakePropertiesService((scope) =>
-      has(scope) ? new FakeProperties(properties(scope), exec, rt.quotas.properties) : null,
+      has(scope)
+        ? new FakeProperties(properties(scope), exec, rt.quotas.properties, {
+            readOnly: scope === 'user' && readOnlyUser,
+          })
+        : null,
     ),
     CacheService: new FakeCacheService((scope) =>
       shared(scope) ? new FakeCache(caches(scope), exec) : null,

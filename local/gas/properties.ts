@@ -8,7 +8,7 @@
 // must not be null or empty". He measured 524,288 bytes of keys and values per store and no
 // 9 KB cap on one value; this fake keeps the documented, stricter 9 KB and 500 KB.
 
-import { fail } from './errors';
+import { fail, MESSAGES } from './errors';
 import type { Execution } from './execution';
 import type { DailyQuota } from './quota';
 import { registerFake } from './registry';
@@ -65,10 +65,21 @@ export class FakeProperties implements Pick<
     private readonly store: PropertyStore,
     private readonly exec: Execution,
     private readonly quota: DailyQuota,
+    /** An editor's cell over the owner's user properties: it may read, not write. */
+    private readonly access: { readOnly?: boolean } = {},
   ) {}
 
   #spend(): void {
     this.quota.spend(this.exec.now());
+  }
+
+  /**
+   * "Spreadsheet editors can't set user properties in a custom function" (custom-functions
+   * guide). The message is assumed, as the cell's other refusals name only the method.
+   */
+  #write(method: string): void {
+    if (this.access.readOnly) fail(MESSAGES.permission(method));
+    this.#spend();
   }
 
   getProperty(key: string): string | null {
@@ -87,26 +98,26 @@ export class FakeProperties implements Pick<
   }
 
   setProperty(key: string, value: string): this {
-    this.#spend();
+    this.#write('setProperty');
     this.store.write([[String(key), String(value)]]);
     return this;
   }
 
   setProperties(properties: Record<string, unknown>, deleteAllOthers = false): this {
-    this.#spend();
+    this.#write('setProperties');
     const entries = Object.entries(properties).map(([k, v]): [string, string] => [k, String(v)]);
     this.store.write(entries, deleteAllOthers);
     return this;
   }
 
   deleteProperty(key: string): this {
-    this.#spend();
+    this.#write('deleteProperty');
     this.store.map.delete(String(key));
     return this;
   }
 
   deleteAllProperties(): this {
-    this.#spend();
+    this.#write('deleteAllProperties');
     this.store.map.clear();
     return this;
   }

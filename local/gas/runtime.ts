@@ -273,6 +273,7 @@ export class GasRuntime implements RuntimeHost {
     // mail quota and OAuth token are `properties.user`, `caches.user`, `project.locks`,
     // `mail.quota` and FAKE_OAUTH_TOKEN.
     const firstUser = this.sessionOptions.effectiveUserEmail;
+    this.spreadsheet.owner ??= firstUser;
     this.project.storesOf(firstUser);
     this.project.userLocks(firstUser);
     this.project.mail.quotaOf(firstUser);

@@ -18,6 +18,11 @@ export interface SharedCache {
 export interface SharedLock {
   tryLock(timeoutMs: number): boolean;
   release(): void;
+  /**
+   * Which of Apps Script's locks this is (LockService's document, script or user lock): two
+   * ports of one scope are one lock, taken once by code that needs it in two places.
+   */
+  readonly scope?: 'document' | 'script' | 'user';
 }
 
 /** Durable per-spreadsheet strings (document properties). */

@@ -6,6 +6,7 @@ import { DEFAULT_REFRESH_REQUESTS_PER_MINUTE, type Settings } from '../core/sett
 import type { SharedCache, SharedLock } from '../core/ports';
 import { RecordStore, type CacheView } from '../engine/record-store';
 import {
+  GATE_KEY,
   INFER_GATE_KEY,
   INFER_RULE,
   SERVICE_RULE,
@@ -15,7 +16,7 @@ import { SETTINGS_CACHE_KEY, SettingsStore, requireKey } from '../engine/setting
 import { TrackingData } from '../engine/tracking-data';
 import { UrlFetchTransport } from '../gas/url-fetch-transport';
 import { appsScriptClock } from '../gas/clock';
-import { spreadsheetStores } from './stores';
+import { keyWindow, spreadsheetStores } from './stores';
 import type { SheetStores } from '../gas/stores';
 import { spreadsheetTimeZone } from '../gas/stores';
 
@@ -48,7 +49,13 @@ export const BUDGETS: Record<ExecutionKind, Budget> = {
 };
 
 function lazyLock(stores: SheetStores): SharedLock {
-  return { tryLock: (ms) => stores.lock().tryLock(ms), release: () => stores.lock().release() };
+  return {
+    tryLock: (ms) => stores.lock().tryLock(ms),
+    release: () => stores.lock().release(),
+    get scope() {
+      return stores.lock().scope;
+    },
+  };
 }
 
 export interface ExecutionContext {
@@ -107,7 +114,9 @@ export class Execution {
       this.kind === 'trigger' || use === 'refresh'
         ? settings.refreshRequestsPerMinute
         : budget.ceiling;
-    // `infer`: only POST /tracking_requests/infer_number, on that operation's own bucket.
+    // `infer`: only POST /tracking_requests/infer_number, on that operation's own bucket. A
+    // scheduled run spreads its requests over the minute (nobody waits on it; a burst from
+    // several spreadsheets on one key is what meets the service's 429).
     const gate =
       use === 'infer'
         ? new SharedRequestGate(
@@ -117,8 +126,17 @@ export class Execution {
             INFER_RULE.limit,
             INFER_RULE,
             INFER_GATE_KEY,
+            { keyWindow: () => keyWindow(settings, 'infer') },
           )
-        : new SharedRequestGate(this.cache, this.lock, appsScriptClock, ceiling);
+        : new SharedRequestGate(
+            this.cache,
+            this.lock,
+            appsScriptClock,
+            ceiling,
+            SERVICE_RULE,
+            GATE_KEY,
+            { keyWindow: () => keyWindow(settings, 'rate'), spread: this.kind === 'trigger' },
+          );
     return new ApiClient({
       transport: new UrlFetchTransport(),
       gate,

@@ -6,6 +6,7 @@
 // show, and a key that is theirs alone to compare), its interval, and when it last ran. One small
 // value, rewritten in place: bounded whatever the spreadsheet's age.
 
+import type { FailureStreak } from '../core/schedule-failures';
 import { effectiveUserEmail } from './session';
 import type { Widened } from './trigger-records';
 
@@ -24,6 +25,13 @@ export interface SharedSchedule {
   off?: { by: string; at: string };
   /** The add-in widened the interval to stay within the daily trigger time (what it said). */
   widened?: Widened;
+  /** The owner's runs failing in a row, as the last run that had the document noted it. */
+  failing?: FailureStreak;
+  /**
+   * The owner offered the schedule to another editor (handOverSchedule): it stays the owner's,
+   * and keeps running, until that editor presses Take over. `to` is lower-cased.
+   */
+  handover?: { to: string; by: string; at: string };
 }
 
 const KEY = 'CT_SCHEDULE';

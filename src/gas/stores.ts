@@ -6,13 +6,26 @@
 import { AppError } from '../core/errors';
 import type { DurableStore, SharedCache, SharedLock } from '../core/ports';
 import { PRODUCT_NAME } from '../core/product';
+import { documentStateStore, sheetStateStore } from './state-sheet';
 
 /** Where an execution keeps the spreadsheet's shared state (data cache, lock, durable strings). */
 export interface SheetStores {
   cache: SharedCache;
   /** Fetched only when first needed: most cell executions never lock. */
   lock(): SharedLock;
+  /** The settings (the API key among them): document properties, or a trigger's own copy. */
   properties(): DurableStore;
+  /**
+   * The spreadsheet's own bookkeeping (lease, ledger, sizes, fingerprints, alert queue): a bound
+   * script's document properties; in the add-on a hidden sheet every run reaches (state-sheet.ts).
+   */
+  state(): DurableStore;
+}
+
+/** A store made once per execution, when first asked for. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => (made ??= { value: make() }).value;
 }
 
 const NO_DOCUMENT = `This needs an open spreadsheet: run it from the ${PRODUCT_NAME} menu or sidebar of the spreadsheet.`;
@@ -30,10 +43,14 @@ export function cachePort(cache: GoogleAppsScript.Cache.Cache): SharedCache {
   };
 }
 
-export function lockPort(lock: GoogleAppsScript.Lock.Lock): SharedLock {
+export function lockPort(
+  lock: GoogleAppsScript.Lock.Lock,
+  scope: 'document' | 'script' | 'user',
+): SharedLock {
   return {
     tryLock: (ms) => lock.tryLock(ms),
     release: () => lock.releaseLock(),
+    scope,
   };
 }
 
@@ -62,8 +79,9 @@ export function documentStores(): SheetStores {
   let lock: SharedLock | null = null;
   return {
     cache: cachePort(requireDocument(CacheService.getDocumentCache())),
-    lock: () => (lock ??= lockPort(requireDocument(LockService.getDocumentLock()))),
+    lock: () => (lock ??= lockPort(requireDocument(LockService.getDocumentLock()), 'document')),
     properties: documentProperties,
+    state: once(() => documentStateStore(activeSpreadsheet, documentProperties)),
   };
 }
 
@@ -76,8 +94,9 @@ export function scriptWideStores(): SheetStores {
   let lock: SharedLock | null = null;
   return {
     cache: cachePort(CacheService.getScriptCache()),
-    lock: () => (lock ??= lockPort(LockService.getScriptLock())),
+    lock: () => (lock ??= lockPort(LockService.getScriptLock(), 'script')),
     properties: documentProperties,
+    state: documentProperties,
   };
 }
 
@@ -115,22 +134,40 @@ export function namespaced<T extends SharedCache | DurableStore>(store: T, prefi
 export const sheetPrefix = (spreadsheetId: string) => `ct@${spreadsheetId}:`;
 
 /** The user's own cache: never another user's (CacheService reference, getUserCache). */
+let theUserCache: SharedCache | null = null;
+
 export function userCache(): SharedCache {
-  return cachePort(CacheService.getUserCache());
+  return (theUserCache ??= cachePort(CacheService.getUserCache()));
+}
+
+let theUserLock: SharedLock | null = null;
+
+/**
+ * The user's lock, one port per execution (the bundle is evaluated afresh for each): code that
+ * needs it in two places (a run without a document, the key's window) holds one lock, not two.
+ * In a custom function it is the spreadsheet owner's (local/gas/globals.ts: the guide gives a
+ * cell the owner's user properties; cache and lock assumed alike).
+ */
+export function userLock(): SharedLock {
+  return (theUserLock ??= lockPort(LockService.getUserLock(), 'user'));
 }
 
 /**
- * An add-on's time-driven run without a document: the user's cache, lock and properties,
- * namespaced by the spreadsheet it refreshes. The user lock is not namespaceable: it serialises
- * this user's runs across spreadsheets, for the moment a run takes its lease.
+ * An add-on's time-driven run without a document: the user's cache and lock, namespaced by the
+ * spreadsheet it refreshes, and the spreadsheet's own state sheet (the same the sidebar and
+ * Refresh now use: one place for one spreadsheet's state). The user lock is not namespaceable:
+ * it serialises this user's runs across spreadsheets, for the moment a run takes its lease.
  */
-export function userStoresOf(spreadsheetId: string): SheetStores {
+export function userStoresOf(
+  spreadsheetId: string,
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+): SheetStores {
   const prefix = sheetPrefix(spreadsheetId);
-  let lock: SharedLock | null = null;
   return {
     cache: namespaced(userCache(), prefix),
-    lock: () => (lock ??= lockPort(LockService.getUserLock())),
+    lock: userLock,
     properties: () => namespaced(propertiesPort(PropertiesService.getUserProperties()), prefix),
+    state: once(() => sheetStateStore(() => spreadsheet)),
   };
 }
 

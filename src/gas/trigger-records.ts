@@ -6,6 +6,7 @@
 // this user saves the settings or re-enables auto-refresh there. Records are bounded: one per
 // live trigger (Apps Script allows 20 triggers per user per script); stale ones are pruned.
 
+import type { FailureStreak } from '../core/schedule-failures';
 import { alertSettingsOf, type Settings } from '../core/settings';
 import { sheetPrefix } from './stores';
 
@@ -22,6 +23,15 @@ export interface TriggerRecord {
   lastRunAt?: string;
   /** The add-in widened the interval to stay within the daily trigger time (what it said). */
   widened?: Widened;
+  /** ISO time the schedule was set (its next run is estimated from it until one is noted). */
+  since?: string;
+  /** The spreadsheet's name and address when last seen (Settings → Schedules lists them). */
+  name?: string;
+  url?: string;
+  /** The last scheduled run that reached the refresh: when, and whether it worked. */
+  lastRun?: { at: string; ok: boolean };
+  /** Scheduled runs failing in a row (core/schedule-failures.ts); gone once one succeeds. */
+  failing?: FailureStreak;
 }
 
 export interface Widened {

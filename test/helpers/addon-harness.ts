@@ -200,3 +200,51 @@ export function rewriteAnswers(
   h.interceptors.push(interceptor);
   return interceptor;
 }
+
+/** The add-on's state sheet (src/gas/state-sheet.ts). */
+export const STATE_SHEET = 'Container Tracking state';
+
+/**
+ * The spreadsheet's bookkeeping (lease, ledger, sizes, alert queue: docs/reference.md#one-state)
+ * wherever the build keeps it: a bound script's document properties, the add-on's state sheet.
+ */
+export function stateStore(h: ReturnType<typeof createHarness>) {
+  const model = h.gas.spreadsheet;
+  const rows = () => {
+    const sheet = model.sheetByName(STATE_SHEET);
+    if (!sheet) return [] as { row: number; key: string; value: string }[];
+    return Array.from({ length: Math.max(0, sheet.lastRow() - 1) }, (_, i) => ({
+      row: i + 2,
+      key: String(sheet.cell(i + 2, 1)?.value ?? ''),
+      value: String(sheet.cell(i + 2, 2)?.value ?? ''),
+    })).filter((r) => r.key !== '');
+  };
+  return {
+    get(key: string): string | undefined {
+      if (!h.addOn) return h.gas.properties.document.map.get(key);
+      return rows().find((r) => r.key === key)?.value;
+    },
+    has(key: string): boolean {
+      return this.get(key) !== undefined;
+    },
+    write(entries: [string, string][]): void {
+      if (!h.addOn) {
+        h.gas.properties.document.write(entries);
+        return;
+      }
+      const sheet =
+        model.sheetByName(STATE_SHEET) ?? model.addSheet(STATE_SHEET, model.sheets.length);
+      if (!sheet.cell(1, 1)?.value) {
+        model.write(sheet, 1, 1, 'Key');
+        model.write(sheet, 1, 2, 'Value');
+      }
+      for (const [key, value] of entries) {
+        const found = rows().find((r) => r.key === key);
+        const row = found?.row ?? Math.max(1, sheet.lastRow()) + 1;
+        if (row > sheet.maxRows) sheet.maxRows = row;
+        model.write(sheet, row, 1, `'${key}`);
+        model.write(sheet, row, 2, `'${value}`);
+      }
+    },
+  };
+}

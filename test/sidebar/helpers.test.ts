@@ -13,6 +13,7 @@ import {
   isWebLink,
   keyStateText,
   requestStatusText,
+  scheduleText,
   tooLargeMessage,
 } from '../../src/sidebar/client/format';
 import { splitRefNumbers, validateTrackForm } from '../../src/sidebar/client/validate';
@@ -214,5 +215,36 @@ describe('alertStateText', () => {
     ).toBe(
       'No digest sent yet · next 24 Nov, 07:00 · 1 alert waiting. Last problem: quota used up',
     );
+  });
+});
+
+describe('scheduleText', () => {
+  const base = {
+    minutes: 60,
+    lastRun: null,
+    nextRun: null,
+    state: 'waiting' as const,
+    note: null,
+    current: false,
+  };
+
+  it('says the interval, the runs and the state; a note follows', () => {
+    expect(scheduleText(base)).toBe('every hour · no run yet · set, not run yet.');
+    expect(scheduleText({ ...base, current: true, minutes: 15 })).toBe(
+      'every 15 minutes · no run yet · set, not run yet (this spreadsheet).',
+    );
+    const failing = scheduleText({
+      ...base,
+      state: 'failing',
+      lastRun: '2026-11-20T15:00:00Z',
+      nextRun: '2026-11-20T16:00:00Z',
+      note: 'The last 3 scheduled runs failed.',
+    });
+    expect(failing).toMatch(/^every hour · last run .+ · next about .+ · failing\. The last 3/);
+  });
+
+  it('gives no next run for a schedule that is not running', () => {
+    const late = scheduleText({ ...base, state: 'late', nextRun: '2026-11-20T16:00:00Z' });
+    expect(late).toBe('every hour · no run yet · not running.');
   });
 });

@@ -115,12 +115,19 @@ export interface SpreadsheetOptions {
   name?: string;
   timeZone?: string;
   sheets?: { name: string; values?: unknown[][] }[];
+  /**
+   * The account that owns the file (default: the runtime's user). A custom function's user
+   * stores are the owner's (globals.ts).
+   */
+  owner?: string;
 }
 
 export class SpreadsheetModel {
   readonly id: string;
   name: string;
   timeZone: string;
+  /** The file's owner: whose user properties, cache and lock a custom function gets. */
+  owner: string | undefined;
   sheets: SheetModel[] = [];
   namedRanges = new Map<string, { sheet: SheetModel; area: Area }>();
   active: { sheet: SheetModel; area: Area } | null = null;
@@ -133,6 +140,7 @@ export class SpreadsheetModel {
     this.id = options.id ?? 'fake-spreadsheet-id';
     this.name = options.name ?? 'Untitled spreadsheet';
     this.timeZone = options.timeZone ?? 'America/New_York';
+    this.owner = options.owner;
     const specs = options.sheets?.length ? options.sheets : [{ name: 'Sheet1' }];
     for (const spec of specs) {
       const values = spec.values ?? [];

@@ -57,7 +57,7 @@ export function sendAlertDigestNow(): DigestNowResult {
     };
   }
   try {
-    const props = run.stores.properties();
+    const props = run.stores.state();
     const queue = new AlertQueue(props);
     let saved = props.getAll();
     const before = queue.load(saved);
@@ -99,7 +99,7 @@ export function getAlertStatus(): AlertStatus {
   const ss = activeSpreadsheet();
   const run = new Execution('sidebar');
   const settings = run.settings();
-  const state = new AlertQueue(run.stores.properties()).load();
+  const state = new AlertQueue(run.stores.state()).load();
   const enabled = settings.alertRecipients !== '';
   let quotaLeft: number | null = null;
   if (enabled) {

@@ -151,7 +151,7 @@ export class ChangeRun {
   }
 
   private record(): Omit<ChangeOutcome, 'error'> {
-    const props = this.run.stores.properties();
+    const props = this.run.stores.state();
     const all = props.getAll();
     const settings = this.run.settings();
     const alertsOn = settings.alertRecipients !== '';

@@ -4,6 +4,7 @@ import { redact } from '../../core/redact';
 import { recordTriggerTime } from '../../gas/trigger-time';
 import { disableAutoRefresh, enableAutoRefresh } from '../schedule/auto-refresh';
 import { scheduledTarget } from '../schedule/scheduled-run';
+import { noteScheduledRun, outcomeOfError, type ScheduledOutcome } from '../schedule/run-record';
 import { widenIfNearQuota } from '../schedule/widening';
 import { REFRESH_INTERVALS } from '../schedule/refresh-intervals';
 import {
@@ -74,36 +75,47 @@ export function trackUntrackedRows(): RefreshReport {
 /**
  * The time-driven trigger: refreshes the spreadsheet its event's triggerUid belongs to, then
  * counts its own run time against the user's daily trigger time (and widens the interval when
- * that runs short).
+ * that runs short), and notes in the trigger's record how the run went (a third failure in a row
+ * emails the owner once: schedule/run-record.ts).
  */
 export function runScheduledRefresh(e?: { triggerUid?: unknown }): RefreshReport {
   const startedAt = Date.now();
+  const uid = e?.triggerUid == null ? null : String(e.triggerUid);
   let report: RefreshReport | undefined;
+  let spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet | null = null;
+  let outcome: ScheduledOutcome = null;
   try {
-    report = scheduledRefresh(e);
+    const target = scheduledTarget(e);
+    if ('removed' in target) {
+      report = { ok: false, message: target.removed, ...NOTHING_DONE };
+      return report;
+    }
+    spreadsheet = target.spreadsheet;
+    report = refreshSpreadsheet(target.spreadsheet, target.context, true);
+    outcome = report.failure
+      ? { ok: false, failure: report.failure }
+      : report.skipped
+        ? null
+        : { ok: true };
     return report;
+  } catch (error) {
+    outcome = outcomeOfError(error);
+    throw error;
   } finally {
     recordTriggerTime(startedAt, Date.now() - startedAt);
+    noteScheduledRun(uid, spreadsheet, outcome);
     const widened = widenIfNearQuota(e);
     if (widened && report) report.message = `${report.message ?? ''} ${widened}`.trim();
   }
 }
 
-function scheduledRefresh(e?: { triggerUid?: unknown }): RefreshReport {
-  const target = scheduledTarget(e);
-  if ('removed' in target) {
-    return {
-      ok: false,
-      message: target.removed,
-      rows: 0,
-      updated: 0,
-      requests: 0,
-      trackingRequestsCreated: 0,
-      complete: false,
-    };
-  }
-  return refreshSpreadsheet(target.spreadsheet, target.context, true);
-}
+const NOTHING_DONE = {
+  rows: 0,
+  updated: 0,
+  requests: 0,
+  trackingRequestsCreated: 0,
+  complete: false,
+};
 
 /** One menu item per interval of refresh-intervals.ts (menu.ts shows those the mode allows). */
 const every = (minutes: number) => (): void =>

@@ -8,7 +8,7 @@ import { takeLease } from '../../gas/leases';
 
 /** True: taken; false: another refresh holds it. Throws when the store cannot be written. */
 export function takeRefreshLease(run: Execution, owner: string, now: () => number): boolean {
-  const props = run.stores.properties();
+  const props = run.stores.state();
   const take = () => takeLease(run.lock, props, owner, now(), BUDGETS.trigger.timeMs + 60_000);
   try {
     return !!take();

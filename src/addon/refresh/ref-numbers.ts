@@ -42,7 +42,7 @@ export function syncRefNumbersStage(
       rows: lookups,
       serviceRefs: (row) => serviceRefsOf(row, sync),
       client: ctx.client,
-      props: ctx.run.stores.properties(),
+      props: ctx.run.stores.state(),
       store: ctx.run.store,
       now: ctx.started,
       currentCell: (i) => values[i]?.[layout.inputs['Ref Numbers'] ?? -1] ?? '',

@@ -1,7 +1,7 @@
 // Stage: report. One sentence for the toast, the status sheet and the next open: rows refreshed,
 // requests spent, what was added or left for the next run, and what stopped the run early.
 
-import type { AppError } from '../../core/errors';
+import type { AppError, ErrorKind } from '../../core/errors';
 import { plural, sentence } from '../../core/wording';
 import { reportRefresh } from './refresh-status';
 import type { RefreshContext } from './context';
@@ -14,6 +14,13 @@ export interface RefreshReport {
   requests: number;
   trackingRequestsCreated: number;
   complete: boolean;
+  /**
+   * Set when the run failed (nothing refreshed, or the service could not be read): what kind of
+   * error, for the schedule's streak of failures (core/schedule-failures.ts).
+   */
+  failure?: { kind: ErrorKind; message: string };
+  /** Nothing was tried: another refresh held the spreadsheet. */
+  skipped?: boolean;
 }
 
 export interface RunOutcome {
@@ -65,5 +72,8 @@ export function reportOutcome(
     requests: o.requests,
     trackingRequestsCreated: o.created,
     complete: o.complete,
+    ...(o.syncFailed && o.problem
+      ? { failure: { kind: o.problem.kind, message: o.problem.message } }
+      : {}),
   };
 }

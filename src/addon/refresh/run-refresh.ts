@@ -3,7 +3,7 @@
 // row as it was; `Updated` says when each row was last confirmed.
 
 import { failureReason } from '../../core/attention';
-import { toAppError } from '../../core/errors';
+import { toAppError, type AppError } from '../../core/errors';
 import { redact } from '../../core/redact';
 import { Execution, BUDGETS, type ExecutionContext } from '../../execution/execution';
 import { releaseLease } from '../../gas/leases';
@@ -92,9 +92,22 @@ export function refreshSpreadsheet(
   const now = () => appsScriptClock.now();
   const owner = Math.random().toString(36).slice(2);
   const empty = { rows: 0, updated: 0, requests: 0, trackingRequestsCreated: 0, complete: false };
-  const skipped = (message: string, failed: boolean): RefreshReport => {
-    reportRefresh(ss, message, { wrote: false, failed }, new Date(now()), !scheduled);
-    return { ok: false, message, ...empty };
+  const skipped = (message: string, failure: AppError | null): RefreshReport => {
+    reportRefresh(
+      ss,
+      message,
+      { wrote: false, failed: failure !== null },
+      new Date(now()),
+      !scheduled,
+    );
+    return {
+      ok: false,
+      message,
+      ...empty,
+      ...(failure
+        ? { failure: { kind: failure.kind, message: failure.message } }
+        : { skipped: true }),
+    };
   };
 
   let leased: boolean;
@@ -102,9 +115,10 @@ export function refreshSpreadsheet(
     requirePermission('refresh');
     leased = takeRefreshLease(run, owner, now);
   } catch (e) {
-    return skipped(`Refresh failed: ${toAppError(e).message}`, true);
+    const error = toAppError(e);
+    return skipped(`Refresh failed: ${error.message}`, error);
   }
-  if (!leased) return skipped('Another refresh is running; this one was skipped.', false);
+  if (!leased) return skipped('Another refresh is running; this one was skipped.', null);
   let state: SheetState | null = null;
   const tz = ss.getSpreadsheetTimeZone();
   try {
@@ -139,8 +153,8 @@ export function refreshSpreadsheet(
         // The sheet cannot be written either: the status sheet and the toast still say it.
       }
     }
-    return skipped(`Refresh failed: ${error.message} Rows keep their previous values.`, true);
+    return skipped(`Refresh failed: ${error.message} Rows keep their previous values.`, error);
   } finally {
-    releaseLease(run.lock, run.stores.properties(), owner);
+    releaseLease(run.lock, run.stores.state(), owner);
   }
 }

@@ -25,7 +25,7 @@ export function syncRows(ctx: RefreshContext, state: SheetState, scheduled: bool
   // A Number cell showing an error (#N/A) is no identifier: said in Tracking, never sent. A
   // number that cannot be tracked (`ABC`, a wrong check digit) is not looked up either.
   const lookups = rows.filter((r) => !r.unusable && !r.invalid);
-  const props = ctx.run.stores.properties();
+  const props = ctx.run.stores.state();
   const shown = sheetKnowledge(values, layout, lookups, new RequestLedger(props).load(), {
     now: ctx.started,
     zone: ctx.tz,

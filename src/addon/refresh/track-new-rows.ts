@@ -24,7 +24,7 @@ export function trackNewRows(
   untracked: readonly RowInput[],
   sync: SyncResult,
 ): TrackedNewRows {
-  const ledger = new RequestLedger(ctx.run.stores.properties());
+  const ledger = new RequestLedger(ctx.run.stores.state());
   const candidates = untracked.filter((r) => !r.problem);
   const bulk = runBulkTracking(
     ctx.client,

@@ -25,6 +25,8 @@ import {
 } from '../../gas/trigger-records';
 import { intervalChoices } from './refresh-intervals';
 import { ownedTriggers, replaceTriggers } from './refresh-triggers';
+import type { RefreshTrigger } from '../../gas/triggers';
+import { markScheduleMine, markScheduleOff } from './schedule-marker';
 import { othersLiveSchedule, sharedView, stateOf, type AutoRefreshState } from './schedule-view';
 import { ownedByOther } from './schedule-wording';
 import { grantFor, requirePermission } from '../../gas/authorization';
@@ -33,7 +35,7 @@ import { PRODUCT_NAME } from '../../core/product';
 
 export type { AutoRefreshState } from './schedule-view';
 
-function activeSpreadsheetId(): string {
+export function activeSpreadsheetId(): string {
   const ss = SpreadsheetApp.getActive();
   if (!ss) {
     throw new AppError(
@@ -42,6 +44,12 @@ function activeSpreadsheetId(): string {
     );
   }
   return ss.getId();
+}
+
+/** The active spreadsheet's name and address, for Settings → Schedules. */
+function spreadsheetPlace(): { name: string; url: string } {
+  const ss = SpreadsheetApp.getActive();
+  return { name: ss.getName(), url: ss.getUrl() };
 }
 
 export function enableAutoRefresh(minutes: unknown): AutoRefreshState {
@@ -59,19 +67,39 @@ export function enableAutoRefresh(minutes: unknown): AutoRefreshState {
   const spreadsheetId = activeSpreadsheetId();
   const other = othersLiveSchedule();
   if (other) throw new AppError('config', ownedByOther(other));
+  const { created, record } = installSchedule(spreadsheetId, wanted);
+  return stateOf(created, record);
+}
+
+/**
+ * Makes the spreadsheet's schedule this user's, every `minutes`: one trigger (replacing this
+ * user's earlier ones), its record with a copy of the settings, and the shared record every
+ * editor reads (any earlier owner's trigger sees it at its next run and removes itself).
+ */
+export function installSchedule(
+  spreadsheetId: string,
+  minutes: number,
+): { created: RefreshTrigger; record: TriggerRecord } {
   const settings = new Execution('sidebar').settings();
   const owned = ownedTriggers(spreadsheetId);
-  const created = replaceTriggers(owned, wanted);
-  const record: TriggerRecord = { spreadsheetId, minutes: wanted, settings };
+  const created = replaceTriggers(owned, minutes);
+  const now = new Date().toISOString();
+  const record: TriggerRecord = {
+    spreadsheetId,
+    minutes,
+    settings,
+    since: now,
+    ...spreadsheetPlace(),
+  };
   writeTriggerRecord(created.id, record);
   owned.records.set(created.id, record);
   removeTriggerRecords(
     owned.records,
     owned.mine.map((t) => t.id),
   );
-  const now = new Date().toISOString();
-  writeSharedSchedule({ owner: myEmail(), ownerKey: myUserKey(), minutes: wanted, since: now });
-  return stateOf(created, record);
+  writeSharedSchedule({ owner: myEmail(), ownerKey: myUserKey(), minutes, since: now });
+  markScheduleMine(SpreadsheetApp.getActive());
+  return { created, record };
 }
 
 export function disableAutoRefresh(): AutoRefreshState {
@@ -89,8 +117,10 @@ export function disableAutoRefresh(): AutoRefreshState {
     // Another editor's stopped schedule: marked off, so its trigger (if it still exists
     // somewhere) removes itself at its next run instead of adopting the spreadsheet again.
     writeSharedSchedule({ ...shared, off: { by: myEmail(), at: new Date().toISOString() } });
+    markScheduleOff(SpreadsheetApp.getActive(), 'off');
   } else if (shared) {
     clearSharedSchedule();
+    markScheduleOff(SpreadsheetApp.getActive(), 'cleared');
   }
   return stateOf(undefined, undefined);
 }

@@ -5,6 +5,7 @@
 // running (owner left, trigger deleted by hand).
 
 import { DEPLOYMENT, type DeploymentMode } from '../../core/deployment';
+import { streakText } from '../../core/schedule-failures';
 import {
   clearSharedSchedule,
   hasSharedSchedule,
@@ -21,7 +22,9 @@ import { lastRefreshAt } from '../sheets/status-sheet';
 import { intervalChoices, type RefreshInterval } from './refresh-intervals';
 import {
   TRIGGER_REMOVED_OUTSIDE,
+  handedToYouNote,
   offNote,
+  offeredNote,
   ownStoppedNote,
   ownedByOther,
   stoppedNote,
@@ -43,6 +46,10 @@ export interface AutoRefreshState {
   ownedByMe: boolean;
   /** What the person should know: another editor's schedule, a stopped one, a widened interval. */
   note: string | null;
+  /** The owner offered the schedule to this editor (`to`), or this owner offered it to `to`. */
+  handover: { to: string; by: string; at: string } | null;
+  /** This user may press Take over: the schedule was handed to them, or it stopped running. */
+  canTakeOver: boolean;
 }
 
 export function stateOf(
@@ -59,11 +66,17 @@ export function stateOf(
     owner: trigger ? myEmail() : null,
     ownedByMe: trigger !== undefined,
     note,
+    handover: null,
+    canTakeOver: false,
   };
 }
 
 /** Another editor's live schedule, as this user sees it. */
-function othersState(schedule: SharedSchedule, note: string): AutoRefreshState {
+function othersState(
+  schedule: SharedSchedule,
+  note: string,
+  canTakeOver: boolean,
+): AutoRefreshState {
   return {
     enabled: true,
     minutes: schedule.minutes > 0 ? schedule.minutes : null,
@@ -73,6 +86,8 @@ function othersState(schedule: SharedSchedule, note: string): AutoRefreshState {
     owner: schedule.owner,
     ownedByMe: false,
     note,
+    handover: schedule.handover ?? null,
+    canTakeOver,
   };
 }
 
@@ -112,13 +127,16 @@ export function sharedView(
       const notes = [
         shared ? ownStoppedNote(shared, record, activeTimeZone(), Date.now()) : null,
         widenedNote(shared) ?? widenedNote(record),
+        record?.failing ? streakText(record.failing) : null,
+        shared?.handover ? offeredNote(shared.handover, activeTimeZone()) : null,
       ].filter((n): n is string => n !== null);
-      return stateOf(trigger, record, notes.length > 0 ? notes.join(' ') : null);
+      const state = stateOf(trigger, record, notes.length > 0 ? notes.join(' ') : null);
+      return { ...state, handover: shared?.handover ?? null };
     }
     // Superseded (another editor took over) or turned off: its next run removes it.
     return shared.off
       ? stateOf(undefined, undefined, offNote(shared))
-      : othersState(shared, ownedByOther(shared));
+      : othersState(shared, ownedByOther(shared), handedToMe(shared));
   }
   if (!shared) return stateOf(undefined, undefined);
   if (shared.off) return stateOf(undefined, undefined, offNote(shared));
@@ -126,10 +144,20 @@ export function sharedView(
     clearSharedSchedule();
     return stateOf(undefined, undefined, TRIGGER_REMOVED_OUTSIDE);
   }
-  return othersState(
-    shared,
-    stopped(shared, Date.now()) ? stoppedNote(shared, activeTimeZone()) : ownedByOther(shared),
-  );
+  const isStopped = stopped(shared, Date.now());
+  const mineToTake = handedToMe(shared);
+  const note = [
+    isStopped ? stoppedNote(shared, activeTimeZone()) : ownedByOther(shared),
+    mineToTake ? handedToYouNote(shared) : null,
+    shared.failing ? streakText(shared.failing) : null,
+  ].filter((n): n is string => n !== null);
+  return othersState(shared, note.join(' '), isStopped || mineToTake);
+}
+
+/** The owner offered this schedule to this user (by their email, as Google gives it). */
+export function handedToMe(shared: SharedSchedule): boolean {
+  const me = myEmail().trim().toLowerCase();
+  return !shared.off && me !== '' && shared.handover?.to === me;
 }
 
 /**

@@ -81,3 +81,20 @@ export function offNote(schedule: SharedSchedule): string {
 
 export const TRIGGER_REMOVED_OUTSIDE =
   'Your auto-refresh trigger was removed outside the add-in (e.g. on the Apps Script triggers page): auto-refresh is off. Turn it on again here if you want it.';
+
+/** The owner's view of a hand-over waiting for the other editor. */
+export function offeredNote(handover: { to: string; at: string }, timeZone: string): string {
+  const when = readableTimeText(Date.parse(handover.at) || 0, timeZone);
+  return (
+    `You handed this schedule over to ${handover.to} on ${when}: it stays yours and keeps ` +
+    'running until they press Take over (Settings → Auto-refresh), then runs as them.'
+  );
+}
+
+/** The other editor's view of a schedule handed over to them. */
+export function handedToYouNote(schedule: SharedSchedule): string {
+  return (
+    `${who(schedule)} handed this schedule over to you: press Take over and it runs as you from ` +
+    'now on, with your daily trigger time.'
+  );
+}

@@ -20,6 +20,7 @@ import {
 } from '../../gas/trigger-records';
 import { removeTriggerById } from '../../gas/triggers';
 import { who } from './schedule-wording';
+import { scheduleIsNotMine } from './schedule-marker';
 
 /** What a scheduled run refreshes, and with which stores and settings. */
 export interface ScheduledTarget {
@@ -33,6 +34,8 @@ export interface Removed {
 }
 
 const UNREACHABLE = 'This trigger serves no spreadsheet it can open any more and was removed.';
+const SUPERSEDED =
+  'Auto-refresh of this spreadsheet now runs as another editor, or was turned off: this trigger removed itself so that the sheet is not refreshed twice.';
 
 /** Runs in a row that could not open their spreadsheet before the trigger gives up. */
 const OPEN_ATTEMPTS = 3;
@@ -104,12 +107,21 @@ export function scheduledTarget(e?: { triggerUid?: unknown }): ScheduledTarget |
     removeTrigger(uid);
     return { removed: UNREACHABLE };
   }
+  // Another editor took the schedule over, or turned it off: the shared schedule is out of reach
+  // here, its marker in the spreadsheet is not (schedule-marker.ts).
+  if (scheduleIsNotMine(spreadsheet)) {
+    removeTrigger(uid);
+    return { removed: SUPERSEDED };
+  }
   // Noted for its owner's status (one small write): the document's shared schedule is out of
   // reach here. A run refused or out of trigger time never gets here, and so is not noted.
   const { openFailures: _reset, ...opened } = record;
   writeTriggerRecord(uid, { ...opened, lastRunAt: new Date().toISOString() });
   return {
     spreadsheet,
-    context: { stores: userStoresOf(record.spreadsheetId), settings: record.settings },
+    context: {
+      stores: userStoresOf(record.spreadsheetId, spreadsheet),
+      settings: record.settings,
+    },
   };
 }

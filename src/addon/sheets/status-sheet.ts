@@ -37,3 +37,26 @@ export function unresolvedFailure(ss: GoogleAppsScript.Spreadsheet.Spreadsheet |
   const failure = ss?.getSheetByName(STATUS_SHEET)?.getRange('B3').getValue();
   return typeof failure === 'string' ? failure.trim() : '';
 }
+
+/** A4:B4: whose schedule refreshes the spreadsheet, as a digest of the owner's user key, or `off`. */
+const SCHEDULE_ROW = 'A4:B4';
+const SCHEDULE_LABEL = 'Schedule owner';
+
+/**
+ * Notes whose schedule refreshes the spreadsheet where a scheduled run without the document can
+ * read it (it opens the spreadsheet by id; document properties are out of its reach): `marker` is
+ * a digest of the owner's user key, `off`, or null to clear it.
+ */
+export function writeScheduleMarker(
+  ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  marker: string | null,
+): void {
+  const status = statusSheet(ss);
+  status.getRange(SCHEDULE_ROW).setValues([marker === null ? ['', ''] : [SCHEDULE_LABEL, marker]]);
+}
+
+/** The schedule marker (see writeScheduleMarker); null when none was written. */
+export function readScheduleMarker(ss: GoogleAppsScript.Spreadsheet.Spreadsheet): string | null {
+  const row = ss.getSheetByName(STATUS_SHEET)?.getRange(SCHEDULE_ROW).getValues()[0];
+  return row && String(row[0]) === SCHEDULE_LABEL && String(row[1]) !== '' ? String(row[1]) : null;
+}

@@ -7,8 +7,8 @@
 
 import { toAppError } from '../../core/errors';
 import { checkZones, type ZoneCheck } from '../../core/zone-mismatch';
-import { GATE_KEY, SERVICE_RULE } from '../../engine/request-gate';
-import { available, type RateWindowState } from '../../engine/rate-window';
+import { decodeWindow, GATE_KEY, SERVICE_RULE } from '../../engine/request-gate';
+import { available, paceLimit } from '../../engine/rate-window';
 import { DEPLOYMENT, type DeploymentMode } from '../../core/deployment';
 import { mailApp } from '../../gas/mail';
 import { effectiveUserEmail, installationSource, scriptTimeZone } from '../../gas/session';
@@ -18,7 +18,8 @@ import { getAutoRefresh, type AutoRefreshState } from '../schedule/auto-refresh'
 import { getPushStatus } from '../push/api';
 import { getSettings } from './settings';
 import { STATUS_SHEET } from '../sheets/sheet-names';
-import { spreadsheetStores } from '../../execution/stores';
+import { Execution } from '../../execution/execution';
+import { keyWindow, spreadsheetStores } from '../../execution/stores';
 import { grantOf } from '../../gas/authorization';
 import { CAPABILITIES, CAPABILITY_ORDER, permissionMessage } from '../../core/permissions';
 import { PRODUCT_NAME } from '../../core/product';
@@ -176,16 +177,26 @@ function lastRefresh(): LastRefresh | null {
   };
 }
 
+/**
+ * Free slots this minute: the spreadsheet's window and, in the add-on, the key's window this user's
+ * spreadsheets share (docs/reference.md#one-key); and a pace lowered after a 429, if any.
+ */
 function serviceRequestsFree(now: number): string {
-  const raw = spreadsheetStores().cache.getAll([GATE_KEY])[GATE_KEY];
-  let state: RateWindowState = { sent: [], blockedUntil: 0 };
-  if (raw) {
-    const parsed = JSON.parse(raw) as RateWindowState;
-    if (Array.isArray(parsed.sent) && typeof parsed.blockedUntil === 'number') state = parsed;
-  }
-  const { free, nextAt } = available(state, now, SERVICE_RULE, SERVICE_RULE.limit);
-  if (free > 0) return `${free} of ${SERVICE_RULE.limit} this minute`;
-  return `none until ${new Date(nextAt).toISOString()}`;
+  const own = spreadsheetStores().cache.getAll([GATE_KEY])[GATE_KEY];
+  const place = keyWindow(new Execution('sidebar').settings(), 'rate');
+  const windows = [decodeWindow(own)];
+  if (place) windows.push(decodeWindow(place.cache.getAll([place.key])[place.key]));
+  const rooms = windows.map((w) => available(w, now, SERVICE_RULE, SERVICE_RULE.limit));
+  const free = Math.min(...rooms.map((r) => r.free));
+  const nextAt = Math.max(...rooms.map((r) => r.nextAt));
+  const shared = place ? ', counted with your other spreadsheets on this key' : '';
+  const pace = Math.min(...windows.map((w) => paceLimit(w, now, SERVICE_RULE)));
+  const paced =
+    pace < SERVICE_RULE.limit
+      ? `; slowed to ${pace} a minute after the service refused a request (a spreadsheet on the same key was busy too), back to ${SERVICE_RULE.limit} step by step while answers come back clean`
+      : '';
+  if (free > 0) return `${free} of ${SERVICE_RULE.limit} this minute${shared}${paced}`;
+  return `none until ${new Date(nextAt).toISOString()}${shared}${paced}`;
 }
 
 function pushLines(): string[] {

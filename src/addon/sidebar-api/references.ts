@@ -183,7 +183,7 @@ function showInSheet(
     sheet,
     layout,
     rows,
-    run.stores.properties(),
+    run.stores.state(),
     number,
     before,
     refs,

@@ -16,7 +16,7 @@ import { Execution } from '../../execution/execution';
 import { observeNow } from '../changes/change-pipeline';
 import { appendNewRows } from '../tracking-sheet/append';
 import { TRACKING_SHEET } from '../sheets/sheet-names';
-import { activeSpreadsheet, documentProperties } from '../../gas/stores';
+import { activeSpreadsheet } from '../../gas/stores';
 
 export interface TrackingRequestForm {
   requestType: string;
@@ -112,7 +112,7 @@ export function createTrackingRequest(form: TrackingRequestForm): TrackingReques
   const input = validateTrackingRequest(form);
   const run = new Execution('sidebar');
   const client = run.client();
-  const ledger = new RequestLedger(documentProperties());
+  const ledger = new RequestLedger(run.stores.state());
   const at = Date.now();
   ledger.save([
     [input.requestNumber, { status: 'sending', scac: input.scac, type: input.requestType, at }],

@@ -197,7 +197,7 @@ export interface ImportReport {
 export function importAllContainers(options: { includeFinished?: boolean } = {}): ImportReport {
   const includeFinished = options?.includeFinished === true;
   const run = new Execution('sidebar');
-  const props = run.stores.properties();
+  const props = run.stores.state();
   const now = () => appsScriptClock.now();
   const owner = Math.random().toString(36).slice(2);
   // The refresh's lease: an import never appends while a refresh is reading or writing rows.

@@ -1,6 +1,7 @@
 // Pure text helpers for what the sidebar shows (no DOM: unit-tested in Node).
 
 import type { AlertStatus } from '../../addon/changes/alerts-api';
+import type { ScheduleEntry } from '../../addon/schedule/schedules-list';
 import type { PublicSettings } from '../../core/settings';
 import { MAX_UPLOAD_TEXT } from '../../core/upload-limits';
 
@@ -112,4 +113,26 @@ export function isWebLink(link: string): boolean {
   } catch {
     return false;
   }
+}
+
+const SCHEDULE_STATES: Record<ScheduleEntry['state'], string> = {
+  waiting: 'set, not run yet',
+  ok: 'running',
+  failing: 'failing',
+  late: 'not running',
+  unreachable: 'cannot open the spreadsheet',
+};
+
+/** One schedule of Settings → Schedules, in words (its name is the link, shown apart). */
+export function scheduleText(s: Omit<ScheduleEntry, 'name' | 'url' | 'spreadsheetId'>): string {
+  const parts = [
+    `every ${intervalText(s.minutes)}`,
+    s.lastRun ? `last run ${formatDateTime(s.lastRun)}` : 'no run yet',
+    s.nextRun && s.state !== 'late' && s.state !== 'unreachable'
+      ? `next about ${formatDateTime(s.nextRun)}`
+      : '',
+    SCHEDULE_STATES[s.state],
+  ].filter((p) => p !== '');
+  const here = s.current ? ' (this spreadsheet)' : '';
+  return `${parts.join(' · ')}${here}.${s.note ? ` ${s.note}` : ''}`;
 }

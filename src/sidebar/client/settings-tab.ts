@@ -6,6 +6,7 @@ import { setupFreeTimeSection } from './free-time-section';
 import { byId } from './dom';
 import { intervalText, keyStateText } from './format';
 import { setupPushBlock } from './push-block';
+import { setupSchedulesSection } from './schedules-section';
 import { call, type ResultOf } from './server';
 import { showError, showStatus, withBusy } from './status';
 import type { TabHandlers } from './tabs';
@@ -30,6 +31,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
   const alerts = setupAlertsSection();
   const push = setupPushBlock();
   const freeTime = setupFreeTimeSection();
+  const schedules = setupSchedulesSection((state) => showAuto(state));
 
   function showSettings(s: ResultOf<'getSettings'>): void {
     keyState.textContent = keyStateText(s);
@@ -59,6 +61,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
       : 'Off. The Tracking sheet refreshes when you choose Refresh now.';
     // Whose schedule it is and what the add-in did to it (taken over, widened, removed by hand).
     showStatus(autoStatus, 'info', state.note ? `${text} ${state.note}` : text);
+    schedules.showAuto(state);
   }
 
   removeKey.addEventListener('click', () => {
@@ -108,6 +111,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
           ? await call('enableAutoRefresh', Number(interval.value))
           : await call('disableAutoRefresh'),
       );
+      schedules.show();
     });
   });
 
@@ -117,6 +121,7 @@ export function setupSettingsTab(onSaved: (s: ResultOf<'getSettings'>) => void):
       call('getAutoRefresh').then(showAuto, (e: unknown) => showError(autoStatus, e));
       push.show();
       freeTime.show();
+      schedules.show();
     },
   };
 }

@@ -20,7 +20,7 @@ const state = { sheet: {}, values, layout: readLayout(HEADER), rows: [] } as unk
 const ctx = {
   started: 5,
   client: {},
-  run: { store: {}, stores: { properties: () => ({}) } },
+  run: { store: {}, stores: { state: () => ({}) } },
 } as unknown as RefreshContext;
 
 const box: RowInput = {

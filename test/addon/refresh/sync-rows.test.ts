@@ -29,7 +29,7 @@ const ctx = {
   tz: 'UTC',
   started: 1,
   client: {},
-  run: { store: {}, stores: { properties: () => ({}) } },
+  run: { store: {}, stores: { state: () => ({}) } },
 } as unknown as RefreshContext;
 
 describe('syncRows', () => {

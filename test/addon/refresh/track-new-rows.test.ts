@@ -23,7 +23,7 @@ const entry = (e: Partial<LedgerEntry>): LedgerEntry => ({
 
 const ctx = {
   settings: { appUrl: 'https://app.example' },
-  run: { stores: { properties: () => ({ getAll: () => ({}) }) } },
+  run: { stores: { state: () => ({ getAll: () => ({}) }) } },
   client: {},
   now: () => 0,
   timeLeft: () => 60_000,

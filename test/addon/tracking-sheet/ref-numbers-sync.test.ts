@@ -172,8 +172,11 @@ describe('writing what the service holds into the sheet', () => {
     const writes = h.gas.lastExecution!.calls.calls.SpreadsheetWrite ?? {};
     // Rows 2–5 in one block (3 and 5 are blank, bridged), row 7 in another: the formula is a wall.
     // Output columns (1 block), status sheet (1), refs: rows 2–5 bridged (1) and row 7 (1), and
-    // the change pipeline's baseline (1), and the Pull List (1).
-    expect(writes['Range.setValues']).toBe(6);
+    // the change pipeline's baseline (1), and the Pull List (1). The add-on keeps its bookkeeping
+    // in its state sheet (docs/reference.md#one-state), one write per stage that keeps some: the
+    // lease, the account's sizes, the ref-number fingerprints, the alert queue, the Change Log's
+    // row marker.
+    expect(writes['Range.setValues']).toBe(h.addOn ? 6 + 5 : 6);
     expect(sheet.cell(6, REFS_COL)?.formula).toBe('=A6');
     expect(column(h, 'Ref Numbers').slice(0, 6)).toEqual([
       'PO-0',
