@@ -1,21 +1,15 @@
-// SHA-256 (FIPS 180-4) of a text's UTF-8 bytes, as 64 hex characters, in plain code. The add-on
-// names the window of an API key by such a digest in every execution that sends a request, cells
-// included: Utilities.computeDigest would cost a service call there and hand 32 numbers across
-// Apps Script's bridge each time. test/core/sha256.test.ts checks it against Node's crypto.
+// SHA-256 of a text's UTF-8 bytes, as 64 hex characters, in plain code (@noble/hashes, audited).
+// The add-on names the window of an API key by such a digest in every execution that sends a
+// request, cells included: Utilities.computeDigest would cost a service call there and hand 32
+// numbers across Apps Script's bridge each time. test/core/sha256.test.ts checks it against
+// Node's crypto.
 
-const K = new Uint32Array([
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-]);
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 
-/** A text's UTF-8 bytes (lone surrogates as U+FFFD, as TextEncoder does). */
-function utf8(text: string): number[] {
+/** A text's UTF-8 bytes (lone surrogates as U+FFFD, as TextEncoder does). Apps Script's V8 has
+ *  no TextEncoder, which @noble/hashes' own utf8ToBytes needs. */
+function utf8(text: string): Uint8Array {
   const out: number[] = [];
   for (const ch of text) {
     let c = ch.codePointAt(0)!;
@@ -26,53 +20,9 @@ function utf8(text: string): number[] {
     else
       out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
   }
-  return out;
+  return Uint8Array.from(out);
 }
 
-const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
-
 export function sha256Hex(text: string): string {
-  const bytes = utf8(text);
-  const bitLength = bytes.length * 8;
-  bytes.push(0x80);
-  while (bytes.length % 64 !== 56) bytes.push(0);
-  const high = Math.floor(bitLength / 0x100000000);
-  for (const word of [high, bitLength >>> 0])
-    bytes.push((word >>> 24) & 255, (word >>> 16) & 255, (word >>> 8) & 255, word & 255);
-  const h = new Uint32Array([
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-  ]);
-  const w = new Uint32Array(64);
-  for (let block = 0; block < bytes.length; block += 64) {
-    for (let i = 0; i < 16; i++) {
-      const j = block + i * 4;
-      w[i] = (bytes[j]! << 24) | (bytes[j + 1]! << 16) | (bytes[j + 2]! << 8) | bytes[j + 3]!;
-    }
-    for (let i = 16; i < 64; i++) {
-      const a = w[i - 15]!;
-      const b = w[i - 2]!;
-      const s0 = rotr(a, 7) ^ rotr(a, 18) ^ (a >>> 3);
-      const s1 = rotr(b, 17) ^ rotr(b, 19) ^ (b >>> 10);
-      w[i] = w[i - 16]! + s0 + w[i - 7]! + s1;
-    }
-    let [a, b, c, d, e, f, g, hh] = [h[0]!, h[1]!, h[2]!, h[3]!, h[4]!, h[5]!, h[6]!, h[7]!];
-    for (let i = 0; i < 64; i++) {
-      const s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
-      const ch = (e & f) ^ (~e & g);
-      const t1 = (hh + s1 + ch + K[i]! + w[i]!) >>> 0;
-      const s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
-      const maj = (a & b) ^ (a & c) ^ (b & c);
-      const t2 = (s0 + maj) >>> 0;
-      hh = g;
-      g = f;
-      f = e;
-      e = (d + t1) >>> 0;
-      d = c;
-      c = b;
-      b = a;
-      a = (t1 + t2) >>> 0;
-    }
-    [a, b, c, d, e, f, g, hh].forEach((v, i) => (h[i] = h[i]! + v));
-  }
-  return Array.from(h, (x) => x.toString(16).padStart(8, '0')).join('');
+  return bytesToHex(sha256(utf8(text)));
 }
