@@ -4,17 +4,11 @@
 // take over a schedule that stopped. Scheduled runs count their own trigger time, which
 // Diagnostics shows and auto-refresh widens its interval on before Google's daily cap.
 
+import type { AutoRefreshState as State } from '../../../src/addon/schedule/schedule-view';
 import { createHarness, withRows } from '../../helpers/addon-harness';
 import { thrown } from '../../helpers/thrown';
 
 type Harness = ReturnType<typeof createHarness>;
-interface State {
-  enabled: boolean;
-  minutes: number | null;
-  owner: string | null;
-  ownedByMe: boolean;
-  note: string | null;
-}
 
 const OWNER = 'user@example.com';
 const EDITOR = { user: 'editor@example.com' };

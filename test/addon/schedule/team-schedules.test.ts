@@ -3,31 +3,12 @@
 // refresh; the owner of a schedule offers it to another editor, whose Take over makes it theirs at
 // once (the old trigger deletes itself at its next run).
 
+import type { ScheduleEntry as Entry } from '../../../src/addon/schedule/schedules-list';
+import type { AutoRefreshState as State } from '../../../src/addon/schedule/schedule-view';
 import { createHarness, withRows } from '../../helpers/addon-harness';
 import { thrown } from '../../helpers/thrown';
 
 type Harness = ReturnType<typeof createHarness>;
-
-interface Entry {
-  spreadsheetId: string;
-  name: string;
-  url: string;
-  minutes: number;
-  lastRun: string | null;
-  nextRun: string | null;
-  state: string;
-  note: string | null;
-  current: boolean;
-}
-interface State {
-  enabled: boolean;
-  minutes: number | null;
-  owner: string | null;
-  ownedByMe: boolean;
-  note: string | null;
-  canTakeOver: boolean;
-  handover: { to: string } | null;
-}
 
 const OWNER = 'user@example.com';
 const EDITOR = 'editor@example.com';
