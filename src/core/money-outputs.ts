@@ -24,10 +24,11 @@ export interface MoneyCells {
 /** The Sheets number format of an amount in `currency`: `USD 1,250.00`. */
 export const currencyFormat = (currency: string) => `"${currency} "#,##0.00`;
 
-/** A box of a row: its attributes and its shipping line's SCAC. */
+/** A box of a row: its attributes, its shipping line's SCAC and the row's `Contract`. */
 export interface PricedBox {
   attributes: ContainerAttributes;
   carrier: string | null;
+  contract?: string | null;
 }
 
 const SERIAL_EPOCH = 25_569;
@@ -121,7 +122,10 @@ export function containerMoneyCells(
   now: number,
   sheetTimeZone: string,
 ): MoneyCells {
-  return sumUp([containerMoney(box.attributes, box.carrier, terms, now)], sheetTimeZone);
+  return sumUp(
+    [containerMoney(box.attributes, box.carrier, terms, now, box.contract ?? null)],
+    sheetTimeZone,
+  );
 }
 
 /** A BOL/booking row: its boxes summed per currency. */
@@ -132,7 +136,7 @@ export function shipmentMoneyCells(
   sheetTimeZone: string,
 ): MoneyCells {
   return sumUp(
-    boxes.map((b) => containerMoney(b.attributes, b.carrier, terms, now)),
+    boxes.map((b) => containerMoney(b.attributes, b.carrier, terms, now, b.contract ?? null)),
     sheetTimeZone,
   );
 }

@@ -16,10 +16,13 @@ import {
   termsProblemText,
   type Counting,
   type FreeTimeRule,
+  type BoxScope,
   type FreeTimeTerms,
   type MoneyKind,
   type Tier,
 } from './free-time';
+import { NO_CLOSED_DAYS, terminalCalendar } from './closed-days';
+import { equipmentOf } from './equipment';
 import { earliestLfd } from './lfd';
 import { zoneOrUtc } from './local-time';
 import { POD_TERMINAL_NAME, type ContainerAttributes } from './model';
@@ -92,18 +95,26 @@ const isBusinessDay = (serial: number) => {
 
 /**
  * The last free day of `freeDays` counted from the full-out day. Business counting skips
- * Saturdays and Sundays, and with no free days an empty can go back on the next business day.
+ * Saturdays and Sundays; working counting also skips the terminal's closed days (`closed`; the
+ * Closed Days sheet holds finitely many, so the count ends); with no free days an empty can go
+ * back on the next business (working) day.
  */
-export function returnByDay(fullOutDay: number, freeDays: number, counting: Counting): number {
+export function returnByDay(
+  fullOutDay: number,
+  freeDays: number,
+  counting: Counting,
+  closed: (day: number) => boolean = () => false,
+): number {
   if (counting === 'calendar') return fullOutDay + freeDays;
+  const counts = (day: number) => isBusinessDay(day) && (counting !== 'working' || !closed(day));
   let day = fullOutDay;
   if (freeDays === 0) {
-    while (!isBusinessDay(day)) day += 1;
+    while (!counts(day)) day += 1;
     return day;
   }
   for (let left = freeDays; left > 0;) {
     day += 1;
-    if (isBusinessDay(day)) left -= 1;
+    if (counts(day)) left -= 1;
   }
   return day;
 }
@@ -140,9 +151,10 @@ function match(
   kind: MoneyKind,
   carrier: string | null,
   terminal: string | null,
+  scope: BoxScope,
 ): Matched {
   if (terms.problem) return { outcome: { state: 'problem', text: termsProblemText(terms) } };
-  const rule = ruleFor(terms, kind, carrier, terminal);
+  const rule = ruleFor(terms, kind, carrier, terminal, scope);
   if (!rule && terms.unreadFrom)
     return { outcome: { state: 'problem', text: unreadRulesText(terms.unreadFrom) } };
   if (!rule) return { outcome: { state: 'none' } };
@@ -189,10 +201,21 @@ function detention(
   a: ContainerAttributes,
   rule: FreeTimeRule,
   now: number,
-): { outcome: KindOutcome; returnBy: number | null } {
+  terms: FreeTimeTerms,
+): { outcome: KindOutcome; returnBy: number | string | null } {
   const out = fullOut(a);
   if (!out) return { outcome: { state: 'pending', currency: rule.currency }, returnBy: null };
-  const returnBy = returnByDay(dayOf(out.instant, out.zone), rule.freeDays, rule.counting);
+  const calendar = terminalCalendar(
+    terms.closedDays ?? NO_CLOSED_DAYS,
+    textOrNull(a[POD_TERMINAL_NAME]),
+  );
+  // Working days cannot be counted over a Closed Days row that cannot be read.
+  if (rule.counting === 'working' && calendar.problem) {
+    const text = `#${calendar.problem}`;
+    return { outcome: { state: 'problem', text }, returnBy: text };
+  }
+  const closed = (day: number) => calendar.closedOn(day) !== null;
+  const returnBy = returnByDay(dayOf(out.instant, out.zone), rule.freeDays, rule.counting, closed);
   const back = instantOf(a.empty_terminated_at);
   if (back != null) {
     const zone = zoneOrUtc(a.empty_terminated_timezone, out.zone);
@@ -210,22 +233,24 @@ const textOrNull = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v
 
 /**
  * One container's money. `carrier`: its shipping line's SCAC (the shipment's, else the row's);
- * the terminal is the one the Terminal column shows.
+ * the terminal is the one the Terminal column shows; `contract`: the row's `Contract`.
  */
 export function containerMoney(
   a: ContainerAttributes,
   carrier: string | null,
   terms: FreeTimeTerms,
   now: number,
+  contract: string | null = null,
 ): ContainerMoney {
   const terminal = textOrNull(a[POD_TERMINAL_NAME]);
-  const dem = match(terms, 'demurrage', carrier, terminal);
-  const det = match(terms, 'detention', carrier, terminal);
+  const scope: BoxScope = { equipment: equipmentOf(a), contract };
+  const dem = match(terms, 'demurrage', carrier, terminal, scope);
+  const det = match(terms, 'detention', carrier, terminal, scope);
   const demurrageOutcome = 'rule' in dem ? demurrage(a, dem.rule, now) : dem.outcome;
   if (!('rule' in det)) {
     const returnBy = det.outcome.state === 'problem' ? det.outcome.text : null;
     return { demurrage: demurrageOutcome, detention: det.outcome, returnBy };
   }
-  const d = detention(a, det.rule, now);
+  const d = detention(a, det.rule, now, terms);
   return { demurrage: demurrageOutcome, detention: d.outcome, returnBy: d.returnBy };
 }

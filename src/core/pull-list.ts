@@ -115,7 +115,13 @@ export function moneyAtRisk(
 ): MoneyAtRisk[] {
   const by = new Map<string, MoneyAtRisk>();
   for (const b of boxes) {
-    const m: ContainerMoney = containerMoney(b.attributes, b.carrier, terms, now);
+    const m: ContainerMoney = containerMoney(
+      b.attributes,
+      b.carrier,
+      terms,
+      now,
+      b.contract ?? null,
+    );
     const counted = new Set<string>();
     for (const o of [m.demurrage, m.detention]) {
       if (o.state !== 'charge' || o.charge.tomorrow <= 0) continue;

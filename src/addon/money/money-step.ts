@@ -26,7 +26,11 @@ export function sheetBoxes(
       const c = fresh.containers.get(row.number);
       if (!c || boxes.has(row.number)) continue;
       const shipment = c.shipmentId ? fresh.shipments.get(c.shipmentId) : null;
-      boxes.set(row.number, { attributes: c.attributes, carrier: carrierOf(shipment, row) });
+      boxes.set(row.number, {
+        attributes: c.attributes,
+        carrier: carrierOf(shipment, row),
+        contract: row.contract,
+      });
       continue;
     }
     const id = fresh.identifiers.get(identifierKey(row.number));
@@ -37,6 +41,7 @@ export function sheetBoxes(
         boxes.set(c.attributes.number, {
           attributes: c.attributes,
           carrier: carrierOf(shipment, row),
+          contract: row.contract,
         });
     }
   }

@@ -51,7 +51,11 @@ export function freshOutputs(
     const shipment = c.shipmentId ? fresh.shipments.get(c.shipmentId) : null;
     const out = containerRowOutputs(c, shipment, tz, now);
     if (!money) return out;
-    const box = { attributes: c.attributes, carrier: carrierOf(shipment, row) };
+    const box = {
+      attributes: c.attributes,
+      carrier: carrierOf(shipment, row),
+      contract: row.contract,
+    };
     return { ...out, ...priced(containerMoneyCells(box, money.terms, now, tz)) };
   }
   const id = fresh.identifiers.get(identifierKey(row.number));
@@ -62,7 +66,11 @@ export function freshOutputs(
   // Like the other summaries, money needs all the boxes: without them the row keeps its value.
   if (!money || !('Status' in out)) return out;
   const carrier = carrierOf(shipment, row);
-  const priceBoxes = boxes.map((c) => ({ attributes: c.attributes, carrier }));
+  const priceBoxes = boxes.map((c) => ({
+    attributes: c.attributes,
+    carrier,
+    contract: row.contract,
+  }));
   return { ...out, ...priced(shipmentMoneyCells(priceBoxes, money.terms, now, tz)) };
 }
 

@@ -5,6 +5,8 @@ import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../../src/core/sheet-layout';
 import { createHarness, column, sheetValues, withRows } from '../../helpers/addon-harness';
 
 const HEADERS: string[] = [...INPUT_HEADERS, ...OUTPUT_HEADERS];
+/** A new sheet's headers: every input and output but the optional `Contract`. */
+const NEW_SHEET: string[] = HEADERS.filter((x) => x !== 'Contract');
 
 type Harness = ReturnType<typeof createHarness>;
 
@@ -27,7 +29,7 @@ describe('setupTrackingSheet', () => {
     const h = createHarness();
     expect(h.gas.run('setupTrackingSheet')).toMatch(/created the header row/);
     const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
-    expect([...sheetValues(h)[0]!].sort()).toEqual([...HEADERS].sort());
+    expect([...sheetValues(h)[0]!].sort()).toEqual([...NEW_SHEET].sort());
     expect(sheet.frozenRows).toBe(1);
     expect(sheet.conditionalRules).toHaveLength(7);
     expect(sheet.cell(1, 1)?.note).toMatch(/only writes Attention, Status/);
@@ -54,7 +56,7 @@ describe('setupTrackingSheet', () => {
     h.gas.run('setupTrackingSheet');
     const grid = sheetValues(h);
     expect(grid[0]!.slice(0, 3)).toEqual(['My Notes', 'Number', 'Status']);
-    expect(grid[0]).toHaveLength(HEADERS.length + 1); // ours plus the user's column
+    expect(grid[0]).toHaveLength(NEW_SHEET.length + 1); // ours plus the user's column
     expect(grid[1]!.slice(0, 2)).toEqual(['keep me', 'X']);
     expect(h.gas.spreadsheet.sheetByName('Tracking')!.conditionalRules).toHaveLength(7);
   });
