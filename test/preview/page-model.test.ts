@@ -52,6 +52,8 @@ describe('buildPageState', () => {
       'Free Time',
       'Closed Days',
       'Pull List',
+      // The demo's boxes at their terminals: each first look is a `first_seen` row.
+      'Change Log',
     ]);
     expect(s.timeZone).toBe('America/New_York');
     expect(s.now).toBe('2026-11-20 10:00:00');
