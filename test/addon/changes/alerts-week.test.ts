@@ -4,7 +4,7 @@
 // escaping, an injected MailApp failure sent later, quota exhaustion and recovery, and no
 // duplicates on repeated refreshes or a sidebar look-up.
 
-import { changeLogRows, sheetValues, withRows } from '../../helpers/addon-harness';
+import { changeLogRows, withRows } from '../../helpers/addon-harness';
 
 const HOUR = 3_600_000;
 const EVIL = '<img src=x onerror=alert(1)> =HYPERLINK("http://evil","x")';

@@ -7,13 +7,7 @@
 
 import type { OddKind } from '../../../local/emulator';
 import { serveLocalWebApp } from '../../../local/emulator/webhooks/local-web-app';
-import {
-  changeLogRows,
-  column,
-  sheetValues,
-  withRows,
-  type HarnessOptions,
-} from '../../helpers/addon-harness';
+import { changeLogRows, column, withRows, type HarnessOptions } from '../../helpers/addon-harness';
 
 const HOUR = 3_600_000;
 const WEB_APP = 'https://script.google.com/macros/s/AKfy-test/exec';
