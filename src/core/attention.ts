@@ -2,14 +2,11 @@
 // (`LFD passed 3 days ago; on hold: customs`), blank when nothing is due. Whether an LFD is
 // "today" is judged on the facility's own calendar at the time of the refresh: a Rotterdam LFD
 // has passed once the day is over in Rotterdam, whatever zone the spreadsheet is in. The sheet's
-// colours are rules on this text (tracking-sheet-format.ts), so colour and words always agree.
+// colours are rules on this text (addon/tracking-sheet/tracking-format.ts), so colour and words always agree.
 
-import { isUnreadable, readInstant, readText } from './attribute-values';
-import { activeHoldNames, isReadyForPickup } from './derived';
-import { earliestLfd } from './lfd';
+import { isUnreadable } from './attribute-values';
+import { boxOf, type Box } from './box';
 import type { ContainerAttributes } from './model';
-import { isAtTerminal } from './terminal-state';
-import { calendarDayIn, sheetSerialOfDay } from './timezone';
 import type { ErrorKind } from './errors';
 
 /** How many days ahead an LFD is announced (`LFD in 2 days`), matching the amber colour. */
@@ -17,10 +14,7 @@ export const LFD_WARN_DAYS = 2;
 
 /** Days from the facility's today to its LFD (negative once passed), or null without an LFD. */
 export function daysToLfd(a: ContainerAttributes, now: number): number | null {
-  const lfd = earliestLfd(a);
-  if (!lfd) return null;
-  const due = sheetSerialOfDay(calendarDayIn(lfd.instant, lfd.timeZone));
-  return due - sheetSerialOfDay(calendarDayIn(now, lfd.timeZone));
+  return boxOf({ attributes: a }, undefined, now).lfd?.daysLeft ?? null;
 }
 
 export function lfdReason(days: number): string | null {
@@ -41,19 +35,13 @@ export const TERMINAL_STALE_MS = 24 * HOUR_MS;
  * demurrage.ts, STALE_THRESHOLD_MS). We still warn, since demurrage runs either way.
  */
 export const TERMINAL_UNTRUSTED_MS = 7 * 24 * HOUR_MS;
-/** Statuses before the box reaches the terminal: nothing there to have been checked yet. */
-const AFLOAT = new Set(['new', 'on_ship']);
 
 /**
  * How long ago the service last checked the terminal about a box that is at it (ms), or null
- * when that is unknown or the box is not at the terminal (afloat, or gone).
+ * when that is unknown or the box is not at the terminal (afloat, or gone): core/box.ts.
  */
 export function terminalCheckAge(a: ContainerAttributes, now: number): number | null {
-  const status = readText(a.current_status);
-  if (!isUnreadable(status) && status != null && AFLOAT.has(status)) return null;
-  if (!isAtTerminal(a)) return null;
-  const at = readInstant(a.terminal_checked_at);
-  return at instanceof Date ? now - at.getTime() : null;
+  return boxOf({ attributes: a }, undefined, now).terminalCheckAge;
 }
 
 /** `terminal not checked for 30 hours` / `… for 3 days`, once the data is over 24 hours old. */
@@ -73,17 +61,16 @@ function lfdWording(days: number, ageMs: number | null): string | null {
     : reason;
 }
 
-/** The reasons for one container, most urgent first; none once it has left the terminal. */
-export function containerReasons(a: ContainerAttributes, now: number): string[] {
-  if (!isAtTerminal(a)) return [];
+/** The reasons for one box, most urgent first; none once it has left the terminal. */
+export function boxReasons(box: Box): string[] {
+  if (!box.atTerminal) return [];
   const reasons: string[] = [];
-  const age = terminalCheckAge(a, now);
-  const days = daysToLfd(a, now);
-  const lfd = days == null ? null : lfdWording(days, age);
+  const age = box.terminalCheckAge;
+  const lfd = box.lfd ? lfdWording(box.lfd.daysLeft, age) : null;
   if (lfd) reasons.push(lfd);
-  const holds = activeHoldNames(a.holds_at_pod_terminal);
+  const holds = box.activeHolds;
   if (!isUnreadable(holds) && holds.length > 0) reasons.push(`on hold: ${holds.join(', ')}`);
-  if (isReadyForPickup(a) === true) reasons.push('ready for pickup');
+  if (box.ready === true) reasons.push('ready for pickup');
   const stale = staleTerminalReason(age);
   if (stale) reasons.push(stale);
   return reasons;
@@ -93,29 +80,36 @@ export function containerReasons(a: ContainerAttributes, now: number): string[] 
  * A BOL/booking row: its most urgent LFD among the boxes still at the terminal, every hold
  * among them, and `ready for pickup` when all of them are.
  */
-export function shipmentReasons(containers: readonly ContainerAttributes[], now: number): string[] {
-  const waiting = containers.filter(isAtTerminal);
+export function shipmentBoxReasons(boxes: readonly Box[]): string[] {
+  const waiting = boxes.filter((b) => b.atTerminal);
   if (waiting.length === 0) return [];
   const reasons: string[] = [];
   let first: { days: number; age: number | null } | null = null;
-  for (const a of waiting) {
-    const days = daysToLfd(a, now);
-    if (days != null && (!first || days < first.days))
-      first = { days, age: terminalCheckAge(a, now) };
+  for (const b of waiting) {
+    if (b.lfd && (!first || b.lfd.daysLeft < first.days))
+      first = { days: b.lfd.daysLeft, age: b.terminalCheckAge };
   }
   const lfd = first ? lfdWording(first.days, first.age) : null;
   if (lfd) reasons.push(lfd);
   const holds = new Set<string>();
-  for (const a of waiting) {
-    const names = activeHoldNames(a.holds_at_pod_terminal);
-    if (!isUnreadable(names)) names.forEach((n) => holds.add(n));
+  for (const b of waiting) {
+    if (!isUnreadable(b.activeHolds)) b.activeHolds.forEach((n) => holds.add(n));
   }
   if (holds.size > 0) reasons.push(`on hold: ${[...holds].join(', ')}`);
-  if (waiting.every((a) => isReadyForPickup(a) === true)) reasons.push('ready for pickup');
-  const ages = waiting.map((a) => terminalCheckAge(a, now)).filter((x): x is number => x != null);
+  if (waiting.every((b) => b.ready === true)) reasons.push('ready for pickup');
+  const ages = waiting.map((b) => b.terminalCheckAge).filter((x): x is number => x != null);
   const stale = staleTerminalReason(ages.length > 0 ? Math.max(...ages) : null);
   if (stale) reasons.push(stale);
   return reasons;
+}
+
+/** containerReasons of a container's attributes alone (no shipment): boxReasons of its reading. */
+export function containerReasons(a: ContainerAttributes, now: number): string[] {
+  return boxReasons(boxOf({ attributes: a }, undefined, now));
+}
+
+export function shipmentReasons(containers: readonly ContainerAttributes[], now: number): string[] {
+  return shipmentBoxReasons(containers.map((a) => boxOf({ attributes: a }, undefined, now)));
 }
 
 /**

@@ -11,24 +11,17 @@
 import { stopStateOf, trackingStateText } from './tracking-state';
 import {
   isUnreadable,
-  readFlag,
   readInstant,
   readText,
   sent,
   unreadableCell,
+  type Unreadable,
 } from './attribute-values';
-import {
-  activeHoldNames,
-  feesByCurrency,
-  feesMoneyText,
-  holdsDetail,
-  isReadyForPickup,
-} from './derived';
-import { earliestLfd, lfdDay, type LfdSource } from './lfd';
+import { boxOf, type Box, type FacilityTime } from './box';
+import { feesMoneyText } from './derived';
 import { localTimeText, zoneOrUtc } from './local-time';
 import { POD_TERMINAL_NAME, type ContainerRecord, type ShipmentRecord } from './model';
-import { isAtTerminal } from './terminal-state';
-import { calendarDayIn, type CalendarDay } from './timezone';
+import { dayOfSerial, type CalendarDay } from './timezone';
 
 export type Snapshot = Record<string, string>;
 
@@ -72,15 +65,23 @@ function instantText(value: unknown, zone: string, label: string): string {
 }
 
 function text(value: unknown, label: string): string {
-  const t = readText(value);
+  return shownText(readText(value), label);
+}
+
+function shownText(t: string | null | Unreadable, label: string): string {
   return isUnreadable(t) ? unreadableCell(label) : (t ?? '');
 }
 
-const LFD_FIELDS: [string, LfdSource, string][] = [
-  ['pickup_lfd', 'pickup', 'pickup_lfd'],
-  ['pickup_lfd_line', 'line', 'import_deadlines'],
-  ['pickup_lfd_terminal', 'terminal', 'import_deadlines'],
-  ['pickup_lfd_rail', 'rail', 'import_deadlines'],
+function facilityText(t: FacilityTime, label: string): string {
+  if (isUnreadable(t.at)) return unreadableCell(label);
+  return t.at ? localTimeText(t.at, t.zone) : '';
+}
+
+const LFD_FIELDS: [string, keyof Box['deadlines']][] = [
+  ['pickup_lfd', 'pickup'],
+  ['pickup_lfd_line', 'line'],
+  ['pickup_lfd_terminal', 'terminal'],
+  ['pickup_lfd_rail', 'rail'],
 ];
 
 /** The shipment's part of a container's (or a BOL row's) snapshot. */
@@ -102,52 +103,41 @@ function shipmentFields(s: ShipmentRecord, podZone?: unknown): Snapshot {
   return out;
 }
 
-/**
- * `shipment`: undefined when the answer did not include it (its fields stay unknown), null when
- * the container has none.
- */
-export function containerSnapshot(
-  c: ContainerRecord,
-  shipment: ShipmentRecord | null | undefined,
-): Snapshot {
-  const a = c.attributes;
+/** What a box is now, as the Change Log and the alert rules watch it. */
+export function boxSnapshot(box: Box): Snapshot {
+  const a = box.attributes;
   const has = (name: string) => sent(a, name);
-  const podZone = zoneOrUtc(a.pod_timezone);
   const out: Snapshot = { tracking: 'tracked' };
-  if (has('current_status')) out.current_status = text(a.current_status, 'status');
+  if (has('current_status')) out.current_status = shownText(box.status, 'status');
   if (has('available_for_pickup')) {
-    const flag = readFlag(a.available_for_pickup);
-    out.available_for_pickup = isUnreadable(flag)
+    out.available_for_pickup = isUnreadable(box.available)
       ? unreadableCell('availability')
-      : String(flag ?? '');
+      : String(box.available ?? '');
   }
   if (has('available_for_pickup') && has('holds_at_pod_terminal')) {
-    const ready = isReadyForPickup(a);
-    out.ready_for_pickup = isUnreadable(ready) ? unreadableCell('ready') : ready ? 'yes' : 'no';
+    out.ready_for_pickup = isUnreadable(box.ready)
+      ? unreadableCell('ready')
+      : box.ready
+        ? 'yes'
+        : 'no';
   }
   if (has('pickup_lfd') || has('import_deadlines')) {
     for (const [field, source] of LFD_FIELDS) {
-      const day = lfdDay(a, source);
+      const day = box.deadlines[source];
       out[field] = day ? dayText(day) : '';
     }
-    const first = earliestLfd(a);
-    out[INTERNAL.lfd] = first
-      ? `${dayText(calendarDayIn(first.instant, first.timeZone))}@${first.timeZone}`
-      : '';
+    out[INTERNAL.lfd] = box.lfd ? `${dayText(dayOfSerial(box.lfd.day))}@${box.lfd.timeZone}` : '';
   }
   if (has('holds_at_pod_terminal')) {
-    const detail = holdsDetail(a.holds_at_pod_terminal);
-    out.holds = isUnreadable(detail) ? unreadableCell('holds') : detail;
-    const names = activeHoldNames(a.holds_at_pod_terminal);
+    out.holds = shownText(box.holdsDetail, 'holds');
+    const names = box.activeHolds;
     out[INTERNAL.holds] = isUnreadable(names) ? '' : JSON.stringify([...names].sort());
   }
-  if (has('fees_at_pod_terminal')) {
-    const sums = feesByCurrency(a.fees_at_pod_terminal);
-    out.fees = isUnreadable(sums) ? unreadableCell('fees') : feesMoneyText(sums);
-  }
+  if (has('fees_at_pod_terminal'))
+    out.fees = isUnreadable(box.fees) ? unreadableCell('fees') : feesMoneyText(box.fees);
   if (has('pickup_appointment_at'))
-    out.pickup_appointment_at = instantText(a.pickup_appointment_at, podZone, 'appointment');
-  if (has(POD_TERMINAL_NAME)) out.pod_terminal_name = text(a[POD_TERMINAL_NAME], 'terminal');
+    out.pickup_appointment_at = facilityText(box.appointment, 'appointment');
+  if (has(POD_TERMINAL_NAME)) out.pod_terminal_name = shownText(box.terminal, 'terminal');
   // What hasLeftTerminal reads.
   const leaving = [
     'current_status',
@@ -155,13 +145,24 @@ export function containerSnapshot(
     'final_destination_full_out_at',
     'empty_terminated_at',
   ];
-  if (leaving.some(has)) out[INTERNAL.atTerminal] = isAtTerminal(a) ? 'y' : 'n';
-  if (shipment === null) {
+  if (leaving.some(has)) out[INTERNAL.atTerminal] = box.atTerminal ? 'y' : 'n';
+  if (box.shipment === null) {
     Object.assign(out, { pod_vessel_name: '', pod_eta_at: '', pod_ata_at: '', [INTERNAL.eta]: '' });
-  } else if (shipment) {
-    Object.assign(out, shipmentFields(shipment, a.pod_timezone));
+  } else if (box.shipment) {
+    Object.assign(out, shipmentFields(box.shipment, a.pod_timezone));
   }
   return out;
+}
+
+/**
+ * `shipment`: undefined when the answer did not include it (its fields stay unknown), null when
+ * the container has none. (A snapshot does not depend on the moment: any `now` reads the same.)
+ */
+export function containerSnapshot(
+  c: ContainerRecord,
+  shipment: ShipmentRecord | null | undefined,
+): Snapshot {
+  return boxSnapshot(boxOf(c, shipment, 0));
 }
 
 /** A BOL/booking row's own record: its vessel and dates (its boxes are observed one by one). */

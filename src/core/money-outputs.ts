@@ -6,9 +6,9 @@
 import { feesMoneyText } from './derived';
 import type { FreeTimeTerms } from './free-time';
 import type { ContainerAttributes } from './model';
-import { containerMoney, type ContainerMoney, type KindOutcome } from './money';
-import { startOfDayIn, type CalendarDay } from './timezone';
-import { zoneOrUtc } from './local-time';
+import { boxOf, type Box } from './box';
+import { boxMoney, type ContainerMoney, type KindOutcome } from './money';
+import { serialCellDate } from './timezone';
 
 export const MONEY_HEADERS = ['Demurrage', 'Detention', 'Return By', 'Cost Tomorrow'] as const;
 export type MoneyHeader = (typeof MONEY_HEADERS)[number];
@@ -24,24 +24,24 @@ export interface MoneyCells {
 /** The Sheets number format of an amount in `currency`: `USD 1,250.00`. */
 export const currencyFormat = (currency: string) => `"${currency} "#,##0.00`;
 
-/** A box of a row: its attributes, its shipping line's SCAC and the row's `Contract`. */
+/**
+ * A box of a row: its attributes, its shipping line's SCAC and the row's `Contract`; `box`, the
+ * run's reading of those attributes (core/box.ts), when the run has it (else they are read here).
+ */
 export interface PricedBox {
   attributes: ContainerAttributes;
   carrier: string | null;
   contract?: string | null;
+  box?: Box;
 }
 
-const SERIAL_EPOCH = 25_569;
-const DAY_MS = 86_400_000;
+/** The reading of a priced box at `now`: the run's own, or one made here. */
+export const readingOf = (p: PricedBox, now: number): Box =>
+  p.box && p.box.now === now ? p.box : boxOf({ attributes: p.attributes }, undefined, now);
 
-export function dayOfSerial(serial: number): CalendarDay {
-  const d = new Date((serial - SERIAL_EPOCH) * DAY_MS);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
-}
-
-/** A facility day as the Date setValues shows as that day in the spreadsheet's zone. */
-export const serialCellDate = (serial: number, sheetTimeZone: string) =>
-  new Date(startOfDayIn(dayOfSerial(serial), zoneOrUtc(sheetTimeZone)));
+/** The money of a priced box at `now`. */
+export const pricedMoney = (p: PricedBox, terms: FreeTimeTerms, now: number): ContainerMoney =>
+  boxMoney(readingOf(p, now), p.carrier, terms, p.contract ?? null);
 
 type Sums = Map<string, number>;
 const add = (sums: Sums, currency: string, amount: number) =>
@@ -122,10 +122,7 @@ export function containerMoneyCells(
   now: number,
   sheetTimeZone: string,
 ): MoneyCells {
-  return sumUp(
-    [containerMoney(box.attributes, box.carrier, terms, now, box.contract ?? null)],
-    sheetTimeZone,
-  );
+  return sumUp([pricedMoney(box, terms, now)], sheetTimeZone);
 }
 
 /** A BOL/booking row: its boxes summed per currency. */
@@ -136,7 +133,7 @@ export function shipmentMoneyCells(
   sheetTimeZone: string,
 ): MoneyCells {
   return sumUp(
-    boxes.map((b) => containerMoney(b.attributes, b.carrier, terms, now, b.contract ?? null)),
+    boxes.map((b) => pricedMoney(b, terms, now)),
     sheetTimeZone,
   );
 }

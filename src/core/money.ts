@@ -7,7 +7,7 @@
 // - detention: each calendar day after Return By through today, or through the empty-return day
 //   once returned (then final).
 
-import { readInstant } from './attribute-values';
+import { boxOf, type Box } from './box';
 import {
   isBroken,
   ruleFor,
@@ -22,11 +22,7 @@ import {
   type Tier,
 } from './free-time';
 import { NO_CLOSED_DAYS, terminalCalendar } from './closed-days';
-import { equipmentOf } from './equipment';
-import { earliestLfd } from './lfd';
-import { zoneOrUtc } from './local-time';
-import { POD_TERMINAL_NAME, type ContainerAttributes } from './model';
-import { isAtTerminal } from './terminal-state';
+import type { ContainerAttributes } from './model';
 import { calendarDayIn, sheetSerialOfDay } from './timezone';
 
 /** One kind's charge: accrued so far, and what tomorrow adds (0 while tomorrow is still free). */
@@ -121,11 +117,6 @@ export function returnByDay(
 
 const dayOf = (instant: number, zone: string) => sheetSerialOfDay(calendarDayIn(instant, zone));
 
-function instantOf(value: unknown): number | null {
-  const at = readInstant(value);
-  return at instanceof Date ? at.getTime() : null;
-}
-
 /** Days after `freeThrough` up to `end`, the amount, and what day `end + 1` adds when running. */
 function charge(rule: FreeTimeRule, freeThrough: number, end: number, final: boolean): KindOutcome {
   const days = Math.max(0, end - freeThrough);
@@ -162,53 +153,24 @@ function match(
   return { rule };
 }
 
-function demurrage(a: ContainerAttributes, rule: FreeTimeRule, now: number): KindOutcome {
-  const lfd = earliestLfd(a);
+function demurrage(box: Box, rule: FreeTimeRule): KindOutcome {
+  const lfd = box.lfd;
   if (!lfd) return { state: 'pending', currency: rule.currency };
-  const lfdDay = dayOf(lfd.instant, lfd.timeZone);
-  if (isAtTerminal(a)) return charge(rule, lfdDay, dayOf(now, lfd.timeZone), false);
+  if (box.atTerminal) return charge(rule, lfd.day, lfd.day - lfd.daysLeft, false);
   // A rail LFD runs at the inland ramp: the box leaves it at the final destination's full-out.
-  const out =
-    (lfd.source === 'rail' ? instantOf(a.final_destination_full_out_at) : null) ??
-    instantOf(a.pod_full_out_at);
+  const out = (lfd.source === 'rail' ? box.money.destinationFullOut : null) ?? box.money.podFullOut;
   if (out == null) return { state: 'pending', currency: rule.currency };
-  return charge(rule, lfdDay, dayOf(out, lfd.timeZone), true);
-}
-
-/** An inland move's box goes out at the final destination, not at the port. */
-function isInlandMove(a: ContainerAttributes): boolean {
-  const has = (v: unknown) => typeof v === 'string' && v.trim() !== '';
-  return (
-    has(a.final_destination_full_out_at) ||
-    has(a.ind_rail_carrier_scac) ||
-    has(a.pod_rail_loaded_at)
-  );
-}
-
-/** The full-out instant and the zone of its facility, or null while the box is not out. */
-function fullOut(a: ContainerAttributes): { instant: number; zone: string } | null {
-  if (isInlandMove(a)) {
-    const at = instantOf(a.final_destination_full_out_at);
-    return at == null
-      ? null
-      : { instant: at, zone: zoneOrUtc(a.final_destination_timezone, a.pod_timezone) };
-  }
-  const at = instantOf(a.pod_full_out_at);
-  return at == null ? null : { instant: at, zone: zoneOrUtc(a.pod_timezone) };
+  return charge(rule, lfd.day, dayOf(out, lfd.timeZone), true);
 }
 
 function detention(
-  a: ContainerAttributes,
+  box: Box,
   rule: FreeTimeRule,
-  now: number,
   terms: FreeTimeTerms,
 ): { outcome: KindOutcome; returnBy: number | string | null } {
-  const out = fullOut(a);
+  const out = box.money.fullOut;
   if (!out) return { outcome: { state: 'pending', currency: rule.currency }, returnBy: null };
-  const calendar = terminalCalendar(
-    terms.closedDays ?? NO_CLOSED_DAYS,
-    textOrNull(a[POD_TERMINAL_NAME]),
-  );
+  const calendar = terminalCalendar(terms.closedDays ?? NO_CLOSED_DAYS, box.money.terminal);
   // Working days cannot be counted over a Closed Days row that cannot be read.
   if (rule.counting === 'working' && calendar.problem) {
     const text = `#${calendar.problem}`;
@@ -216,25 +178,38 @@ function detention(
   }
   const closed = (day: number) => calendar.closedOn(day) !== null;
   const returnBy = returnByDay(dayOf(out.instant, out.zone), rule.freeDays, rule.counting, closed);
-  const back = instantOf(a.empty_terminated_at);
-  if (back != null) {
-    const zone = zoneOrUtc(a.empty_terminated_timezone, out.zone);
-    return { outcome: charge(rule, returnBy, dayOf(back, zone), true), returnBy };
-  }
-  if (readTextStatus(a) === 'empty_returned')
+  const back = box.money.emptyReturned;
+  if (back != null)
+    return { outcome: charge(rule, returnBy, dayOf(back.instant, back.zone), true), returnBy };
+  if (box.money.emptyReturnedStatus)
     return { outcome: { state: 'pending', currency: rule.currency }, returnBy };
-  return { outcome: charge(rule, returnBy, dayOf(now, out.zone), false), returnBy };
+  return { outcome: charge(rule, returnBy, dayOf(box.now, out.zone), false), returnBy };
 }
 
-const readTextStatus = (a: ContainerAttributes) =>
-  typeof a.current_status === 'string' ? a.current_status : null;
-
-const textOrNull = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
-
 /**
- * One container's money. `carrier`: its shipping line's SCAC (the shipment's, else the row's);
- * the terminal is the one the Terminal column shows; `contract`: the row's `Contract`.
+ * One box's money. `carrier`: its shipping line's SCAC (the shipment's, else the row's); the
+ * terminal is the one the Terminal column shows; `contract`: the row's `Contract`.
  */
+export function boxMoney(
+  box: Box,
+  carrier: string | null,
+  terms: FreeTimeTerms,
+  contract: string | null = null,
+): ContainerMoney {
+  const terminal = box.money.terminal;
+  const scope: BoxScope = { equipment: box.money.equipment, contract };
+  const dem = match(terms, 'demurrage', carrier, terminal, scope);
+  const det = match(terms, 'detention', carrier, terminal, scope);
+  const demurrageOutcome = 'rule' in dem ? demurrage(box, dem.rule) : dem.outcome;
+  if (!('rule' in det)) {
+    const returnBy = det.outcome.state === 'problem' ? det.outcome.text : null;
+    return { demurrage: demurrageOutcome, detention: det.outcome, returnBy };
+  }
+  const d = detention(box, det.rule, terms);
+  return { demurrage: demurrageOutcome, detention: d.outcome, returnBy: d.returnBy };
+}
+
+/** boxMoney of a container's attributes alone, read at `now`. */
 export function containerMoney(
   a: ContainerAttributes,
   carrier: string | null,
@@ -242,15 +217,5 @@ export function containerMoney(
   now: number,
   contract: string | null = null,
 ): ContainerMoney {
-  const terminal = textOrNull(a[POD_TERMINAL_NAME]);
-  const scope: BoxScope = { equipment: equipmentOf(a), contract };
-  const dem = match(terms, 'demurrage', carrier, terminal, scope);
-  const det = match(terms, 'detention', carrier, terminal, scope);
-  const demurrageOutcome = 'rule' in dem ? demurrage(a, dem.rule, now) : dem.outcome;
-  if (!('rule' in det)) {
-    const returnBy = det.outcome.state === 'problem' ? det.outcome.text : null;
-    return { demurrage: demurrageOutcome, detention: det.outcome, returnBy };
-  }
-  const d = detention(a, det.rule, now, terms);
-  return { demurrage: demurrageOutcome, detention: d.outcome, returnBy: d.returnBy };
+  return boxMoney(boxOf({ attributes: a }, undefined, now), carrier, terms, contract);
 }

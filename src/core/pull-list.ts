@@ -3,16 +3,13 @@
 // earlier LFD). Pure: the rows, their amounts' currencies, and the money at risk tomorrow per
 // currency that the digest reports (core/money-at-risk in the same pass).
 
-import { readText, isUnreadable } from './attribute-values';
-import { isReadyForPickup } from './derived';
+import { isUnreadable } from './attribute-values';
+import type { Box } from './box';
 import type { FreeTimeTerms } from './free-time';
-import { lfdCellDate, lfdSerial } from './lfd';
-import { localTimeText, zoneOrUtc } from './local-time';
-import { POD_TERMINAL_NAME } from './model';
-import { containerMoney, type ContainerMoney } from './money';
-import { containerMoneyCells, type PricedBox } from './money-outputs';
-import { isAtTerminal } from './terminal-state';
-import { readInstant } from './attribute-values';
+import { localTimeText } from './local-time';
+import type { ContainerMoney } from './money';
+import { containerMoneyCells, pricedMoney, readingOf, type PricedBox } from './money-outputs';
+import { serialCellDate } from './timezone';
 
 export const PULL_LIST_SHEET = 'Pull List';
 export const PULL_LIST_HEADERS = [
@@ -42,14 +39,11 @@ export interface MoneyAtRisk {
   boxes: number;
 }
 
-const textOf = (v: unknown) => {
-  const t = readText(v);
-  return isUnreadable(t) ? '' : (t ?? '');
-};
+const terminalText = (box: Box) => (isUnreadable(box.terminal) ? '' : (box.terminal ?? ''));
 
-function appointment(a: PricedBox['attributes']): string {
-  const at = readInstant(a.pickup_appointment_at);
-  return at instanceof Date ? localTimeText(at, zoneOrUtc(a.pod_timezone)) : '';
+function appointment(box: Box): string {
+  const { at, zone } = box.appointment;
+  return at instanceof Date ? localTimeText(at, zone) : '';
 }
 
 /** `USD 1,250.00` for an amount in its currency; text (per currency, a problem) as it is. */
@@ -79,24 +73,27 @@ export function pullListRows(
   link: (number: string) => string,
 ): PullListRow[] {
   const rows = boxes
-    .filter((b) => isAtTerminal(b.attributes) && isReadyForPickup(b.attributes) === true)
     .map((b) => {
-      const a = b.attributes;
-      const money = containerMoneyCells(b, terms, now, sheetTimeZone);
+      const box = readingOf(b, now);
+      return { priced: { ...b, box }, box };
+    })
+    .filter(({ box }) => box.atTerminal && box.ready === true)
+    .map(({ priced, box }) => {
+      const money = containerMoneyCells(priced, terms, now, sheetTimeZone);
       const cost = money.outputs['Cost Tomorrow'] ?? '';
       const row: PullListRow = {
         cells: [
-          a.number,
-          textOf(a[POD_TERMINAL_NAME]),
-          lfdCellDate(a, 'earliest', sheetTimeZone) ?? '',
+          box.number,
+          terminalText(box),
+          box.lfd ? serialCellDate(box.lfd.day, sheetTimeZone) : '',
           amountText(cost, money.currencies['Cost Tomorrow']),
           amountText(money.outputs.Demurrage ?? '', money.currencies.Demurrage),
-          appointment(a),
-          link(a.number),
+          appointment(box),
+          link(box.number),
         ],
         cost: sortAmount(cost),
       };
-      return { row, cost: row.cost, lfd: lfdSerial(a, 'earliest') ?? Infinity };
+      return { row, cost: row.cost, lfd: box.lfd?.day ?? Infinity };
     });
   rows.sort(
     (x, y) =>
@@ -115,13 +112,7 @@ export function moneyAtRisk(
 ): MoneyAtRisk[] {
   const by = new Map<string, MoneyAtRisk>();
   for (const b of boxes) {
-    const m: ContainerMoney = containerMoney(
-      b.attributes,
-      b.carrier,
-      terms,
-      now,
-      b.contract ?? null,
-    );
+    const m: ContainerMoney = pricedMoney(b, terms, now);
     const counted = new Set<string>();
     for (const o of [m.demurrage, m.detention]) {
       if (o.state !== 'charge' || o.charge.tomorrow <= 0) continue;

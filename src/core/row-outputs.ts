@@ -10,33 +10,17 @@ import {
   readInstant,
   readText,
   sent,
+  UNREADABLE,
   unreadableCell,
   type Unreadable,
 } from './attribute-values';
-import {
-  attentionText,
-  attentionWhenStopped,
-  containerReasons,
-  shipmentReasons,
-} from './attention';
-import {
-  feesByCurrency,
-  feesMoneyText,
-  holdsDetail,
-  holdsText,
-  isReadyForPickup,
-  roundCents,
-} from './derived';
-import { earliestLfd, lfdCellDate } from './lfd';
+import { attentionText, attentionWhenStopped, boxReasons, shipmentBoxReasons } from './attention';
+import { boxOf, type Box, type FacilityTime } from './box';
+import { feesMoneyText, roundCents } from './derived';
 import { localTimeText, zoneOrUtc } from './local-time';
-import {
-  POD_TERMINAL_NAME,
-  type ContainerAttributes,
-  type ContainerRecord,
-  type ShipmentRecord,
-} from './model';
+import { POD_TERMINAL_NAME, type ContainerRecord, type ShipmentRecord } from './model';
 import type { OutputHeader } from './sheet-layout';
-import { isAtTerminal } from './terminal-state';
+import { serialCellDate } from './timezone';
 import { stopStateOf, trackingStateText } from './tracking-state';
 
 type OutputValue = string | number | boolean | Date;
@@ -48,10 +32,9 @@ function shown(value: OutputValue | null | Unreadable, label: string): OutputVal
 }
 
 /** The sheet's LFD is the earliest deadline (docs/reference.md#lfd), as the facility's calendar day. */
-function lfd(a: ContainerAttributes, sheetTimeZone: string): Date | '' | Unreadable {
-  const pickup = readInstant(a.pickup_lfd);
-  if (isUnreadable(pickup)) return pickup;
-  return lfdCellDate(a, 'earliest', sheetTimeZone) ?? '';
+function lfd(box: Box, sheetTimeZone: string): Date | '' | Unreadable {
+  if (box.lfdUnreadable) return UNREADABLE;
+  return box.lfd ? serialCellDate(box.lfd.day, sheetTimeZone) : '';
 }
 
 /** A facility's date-time as labelled text (`2026-11-24 11:30 PST`), in the zone that applies. */
@@ -61,9 +44,10 @@ function localTime(value: unknown, timeZone: string): string | Unreadable {
   return at ? localTimeText(at, timeZone) : '';
 }
 
-function feesCell(value: unknown): string | Unreadable {
-  const sums = feesByCurrency(value);
-  return isUnreadable(sums) ? sums : feesMoneyText(sums);
+/** A facility time of the box as labelled text. */
+function facilityText(t: FacilityTime): string | Unreadable {
+  if (isUnreadable(t.at)) return t.at;
+  return t.at ? localTimeText(t.at, t.zone) : '';
 }
 
 /**
@@ -92,26 +76,35 @@ function shipmentOutputs(s: ShipmentRecord | null | undefined, podZone?: unknown
   return out;
 }
 
-/** Whether the service no longer tracks the shipment (its user or the service stopped it). */
-function trackingStopped(s: ShipmentRecord | null | undefined): boolean {
-  const state = s ? stopStateOf(s.attributes) : undefined;
-  return !!state && !isUnreadable(state) && state.stopped;
-}
-
 /** A stopped shipment's boxes still at the terminal keep their warnings: demurrage runs on. */
-function attention(reasons: string[], shipment: ShipmentRecord | null | undefined): string {
-  return trackingStopped(shipment) ? attentionWhenStopped(reasons) : attentionText(reasons);
+function attention(reasons: string[], stopped: boolean): string {
+  return stopped ? attentionWhenStopped(reasons) : attentionText(reasons);
 }
 
-/**
- * When the box left its terminal, in that facility's time: the POD full-out, or for an inland
- * move (no POD full-out) the final destination's full-out.
- */
-function pickedUp(a: ContainerAttributes): string | Unreadable {
-  const pod = localTime(a.pod_full_out_at, zoneOrUtc(a.pod_timezone));
-  if (isUnreadable(pod) || pod !== '' || !sent(a, 'final_destination_full_out_at')) return pod;
-  const zone = zoneOrUtc(a.final_destination_timezone, a.pod_timezone);
-  return localTime(a.final_destination_full_out_at, zone);
+/** The row of one box: its own cells, then its shipment's. */
+export function boxRowOutputs(box: Box, sheetTimeZone: string): RowOutputs {
+  const a = box.attributes;
+  const has = (name: string) => sent(a, name);
+  const out: RowOutputs = { Attention: attention(boxReasons(box), box.trackingStopped) };
+  if (has('current_status')) out.Status = shown(box.status, 'status');
+  if (has('available_for_pickup') && has('holds_at_pod_terminal'))
+    out.Ready = isUnreadable(box.ready) ? readyProblem(box) : box.ready;
+  if (has('pickup_lfd') || has('import_deadlines')) {
+    out.LFD = shown(lfd(box, sheetTimeZone), 'LFD');
+    out['LFD Source'] = box.lfd?.source ?? '';
+  }
+  if (has('holds_at_pod_terminal')) out.Holds = shown(box.holdsDetail, 'holds');
+  if (has(POD_TERMINAL_NAME)) out.Terminal = shown(box.terminal, 'terminal');
+  if (has('fees_at_pod_terminal')) out.Fees = shown(feesCell(box), 'fees');
+  if (has('pickup_appointment_at'))
+    out.Appointment = shown(facilityText(box.appointment), 'appointment');
+  if (has('pod_full_out_at') || has('final_destination_full_out_at'))
+    out['Picked Up'] = shown(facilityText(box.pickedUp), 'picked up');
+  if (has('empty_terminated_at'))
+    out['Empty Returned'] = shown(facilityText(box.emptyReturned), 'empty returned');
+  if (has('terminal_checked_at'))
+    out['Last Checked'] = shown(facilityText(box.terminalChecked), 'last checked');
+  return { ...out, ...shipmentOutputs(box.shipment, a.pod_timezone) };
 }
 
 export function containerRowOutputs(
@@ -120,52 +113,30 @@ export function containerRowOutputs(
   sheetTimeZone: string,
   now: number,
 ): RowOutputs {
-  const a = c.attributes;
-  const has = (name: string) => sent(a, name);
-  const podZone = zoneOrUtc(a.pod_timezone);
-  const out: RowOutputs = { Attention: attention(containerReasons(a, now), shipment) };
-  if (has('current_status')) out.Status = shown(readText(a.current_status), 'status');
-  if (has('available_for_pickup') && has('holds_at_pod_terminal')) {
-    const ready = isReadyForPickup(a);
-    out.Ready = isUnreadable(ready) ? readyProblem(a) : ready;
-  }
-  if (has('pickup_lfd') || has('import_deadlines')) {
-    out.LFD = shown(lfd(a, sheetTimeZone), 'LFD');
-    out['LFD Source'] = earliestLfd(a)?.source ?? '';
-  }
-  if (has('holds_at_pod_terminal'))
-    out.Holds = shown(holdsDetail(a.holds_at_pod_terminal), 'holds');
-  if (has(POD_TERMINAL_NAME)) out.Terminal = shown(readText(a[POD_TERMINAL_NAME]), 'terminal');
-  if (has('fees_at_pod_terminal')) out.Fees = shown(feesCell(a.fees_at_pod_terminal), 'fees');
-  if (has('pickup_appointment_at'))
-    out.Appointment = shown(localTime(a.pickup_appointment_at, podZone), 'appointment');
-  if (has('pod_full_out_at') || has('final_destination_full_out_at'))
-    out['Picked Up'] = shown(pickedUp(a), 'picked up');
-  if (has('empty_terminated_at')) {
-    const zone = zoneOrUtc(a.empty_terminated_timezone, a.pod_timezone);
-    out['Empty Returned'] = shown(localTime(a.empty_terminated_at, zone), 'empty returned');
-  }
-  if (has('terminal_checked_at'))
-    out['Last Checked'] = shown(localTime(a.terminal_checked_at, podZone), 'last checked');
-  return { ...out, ...shipmentOutputs(shipment, a.pod_timezone) };
+  return boxRowOutputs(boxOf(c, shipment, now), sheetTimeZone);
 }
 
-function readyProblem(a: ContainerAttributes): string {
-  return unreadableCell(
-    isUnreadable(holdsText(a.holds_at_pod_terminal)) ? 'holds' : 'availability',
-  );
+function feesCell(box: Box): string | Unreadable {
+  return isUnreadable(box.fees) ? box.fees : feesMoneyText(box.fees);
 }
 
-function statusOf(c: ContainerRecord): string {
-  const s = readText(c.attributes.current_status);
-  return isUnreadable(s) ? 'unreadable' : (s ?? 'unknown');
+function readyProblem(box: Box): string {
+  return unreadableCell(isUnreadable(box.holds) ? 'holds' : 'availability');
+}
+
+function statusText(status: Box['status']): string {
+  return isUnreadable(status) ? 'unreadable' : (status ?? 'unknown');
 }
 
 /** `available: 2, on_ship: 1`, most frequent first. */
 export function statusCounts(containers: readonly ContainerRecord[]): string {
+  return countStatuses(containers.map((c) => readText(c.attributes.current_status)));
+}
+
+function countStatuses(statuses: readonly Box['status'][]): string {
   const counts = new Map<string, number>();
-  for (const c of containers) {
-    const s = statusOf(c);
+  for (const status of statuses) {
+    const s = statusText(status);
     counts.set(s, (counts.get(s) ?? 0) + 1);
   }
   return [...counts]
@@ -175,49 +146,42 @@ export function statusCounts(containers: readonly ContainerRecord[]): string {
 }
 
 /** The earliest LFD among the boxes (as their facility days), with the deadline it is. */
-function earliestOf(
-  containers: readonly ContainerRecord[],
-  sheetTimeZone: string,
-): { date: Date; source: string } | null {
-  let best: { date: Date; source: string } | null = null;
-  for (const c of containers) {
-    const date = lfd(c.attributes, sheetTimeZone);
-    if (!(date instanceof Date)) continue;
-    if (!best || date.getTime() < best.date.getTime())
-      best = { date, source: earliestLfd(c.attributes)?.source ?? '' };
+function earliestOf(boxes: readonly Box[]): Box['lfd'] {
+  let best: Box['lfd'] = null;
+  for (const b of boxes) {
+    if (b.lfdUnreadable || !b.lfd) continue;
+    if (!best || b.lfd.day < best.day) best = b.lfd;
   }
   return best;
 }
 
 /** Each currency summed over the boxes, never one currency added to another. */
-function summedFees(containers: readonly ContainerRecord[]): string {
+function summedFees(boxes: readonly Box[]): string {
   const total = new Map<string, number>();
-  for (const c of containers) {
-    const sums = feesByCurrency(c.attributes.fees_at_pod_terminal);
-    if (isUnreadable(sums)) return unreadableCell('fees');
-    for (const [currency, amount] of sums)
+  for (const b of boxes) {
+    if (isUnreadable(b.fees)) return unreadableCell('fees');
+    for (const [currency, amount] of b.fees)
       total.set(currency, roundCents((total.get(currency) ?? 0) + amount));
   }
   return feesMoneyText(total);
 }
 
 /** The next appointment among the boxes, in its own terminal's time. */
-function earliestAppointment(containers: readonly ContainerRecord[]): string {
+function earliestAppointment(boxes: readonly Box[]): string {
   let best: { at: Date; zone: string } | null = null;
-  for (const c of containers) {
-    const at = readInstant(c.attributes.pickup_appointment_at);
+  for (const b of boxes) {
+    const at = b.appointment.at;
     if (at instanceof Date && (!best || at.getTime() < best.at.getTime()))
-      best = { at, zone: zoneOrUtc(c.attributes.pod_timezone) };
+      best = { at, zone: b.appointment.zone };
   }
   return best ? localTimeText(best.at, best.zone) : '';
 }
 
 /** All ready: false as soon as one is known not to be, unreadable when one cannot be read. */
-function allReady(containers: readonly ContainerRecord[]): boolean | string {
-  const each = containers.map((c) => ({ c, ready: isReadyForPickup(c.attributes) }));
-  if (containers.length === 0 || each.some((x) => x.ready === false)) return false;
-  const bad = each.find((x) => isUnreadable(x.ready));
-  return bad ? readyProblem(bad.c.attributes) : true;
+function allReady(boxes: readonly Box[]): boolean | string {
+  if (boxes.length === 0 || boxes.some((b) => b.ready === false)) return false;
+  const bad = boxes.find((b) => isUnreadable(b.ready));
+  return bad ? readyProblem(bad) : true;
 }
 
 /**
@@ -225,15 +189,53 @@ function allReady(containers: readonly ContainerRecord[]): boolean | string {
  * sorted so the text changes only when they do; left out (the row keeps its value) when one box's
  * terminal is unknown.
  */
-function terminalsOf(containers: readonly ContainerRecord[]): RowOutputs {
+function terminalsOf(boxes: readonly Box[]): RowOutputs {
   const names = new Set<string>();
-  for (const c of containers) {
-    if (!sent(c.attributes, POD_TERMINAL_NAME)) return {};
-    const name = readText(c.attributes[POD_TERMINAL_NAME]);
-    if (isUnreadable(name)) return { Terminal: unreadableCell('terminal') };
-    if (name) names.add(name);
+  for (const b of boxes) {
+    if (!sent(b.attributes, POD_TERMINAL_NAME)) return {};
+    if (isUnreadable(b.terminal)) return { Terminal: unreadableCell('terminal') };
+    if (b.terminal) names.add(b.terminal);
   }
   return { Terminal: [...names].sort().join(', ') };
+}
+
+/** A BOL/booking row: the shipment's own data and a summary of its boxes. */
+export function shipmentBoxRowOutputs(
+  shipment: ShipmentRecord,
+  boxes: readonly Box[],
+  sheetTimeZone: string,
+): RowOutputs {
+  // Without its containers (the answer did not include them, or only some of them) the summary
+  // would be wrong: what the row shows of them stays, only the shipment's own data is renewed.
+  const expected = shipment.containerNumbers;
+  const numbers = new Set(boxes.map((b) => b.number));
+  const complete = expected ? expected.every((n) => numbers.has(n)) : boxes.length > 0;
+  if (!complete) return shipmentOutputs(shipment);
+  // The LFD that matters is the earliest of the boxes still at the terminal; once all are out,
+  // the earliest overall is shown for the record.
+  const waiting = boxes.filter((b) => b.atTerminal);
+  const shown = waiting.length > 0 ? waiting : boxes;
+  const first = earliestOf(shown);
+  const holds = boxes
+    .map((b) => (isUnreadable(b.holdsDetail) ? unreadableCell('holds') : b.holdsDetail))
+    .map((text, i) => (text === '' ? '' : `${boxes[i]!.number} ${text}`))
+    .filter((t) => t !== '')
+    .join('; ');
+  const stop = stopStateOf(shipment.attributes);
+  const stopped = !!stop && !isUnreadable(stop) && stop.stopped;
+  return {
+    Attention: attention(shipmentBoxReasons(boxes), stopped),
+    Status: countStatuses(boxes.map((b) => b.status)),
+    // Like its colour, a BOL's readiness is about the boxes still to be picked up.
+    Ready: allReady(shown),
+    LFD: first ? serialCellDate(first.day, sheetTimeZone) : '',
+    'LFD Source': first ? first.source : '',
+    Holds: holds,
+    ...terminalsOf(shown),
+    Fees: summedFees(boxes),
+    Appointment: earliestAppointment(boxes),
+    ...shipmentOutputs(shipment, boxes[0]?.attributes.pod_timezone),
+  };
 }
 
 export function shipmentRowOutputs(
@@ -242,42 +244,9 @@ export function shipmentRowOutputs(
   sheetTimeZone: string,
   now: number,
 ): RowOutputs {
-  // Without its containers (the answer did not include them, or only some of them) the summary
-  // would be wrong: what the row shows of them stays, only the shipment's own data is renewed.
-  const expected = shipment.containerNumbers;
-  const numbers = new Set(containers.map((c) => c.attributes.number));
-  const complete = expected ? expected.every((n) => numbers.has(n)) : containers.length > 0;
-  if (!complete) return shipmentOutputs(shipment);
-  // The LFD that matters is the earliest of the boxes still at the terminal; once all are out,
-  // the earliest overall is shown for the record.
-  const waiting = containers.filter((c) => isAtTerminal(c.attributes));
-  const shown = waiting.length > 0 ? waiting : containers;
-  const first = earliestOf(shown, sheetTimeZone);
-  const holds = containers
-    .map((c) => {
-      const text = holdsDetail(c.attributes.holds_at_pod_terminal);
-      return isUnreadable(text) ? unreadableCell('holds') : text;
-    })
-    .map((text, i) => (text === '' ? '' : `${containers[i]!.attributes.number} ${text}`))
-    .filter((t) => t !== '')
-    .join('; ');
-  return {
-    Attention: attention(
-      shipmentReasons(
-        containers.map((c) => c.attributes),
-        now,
-      ),
-      shipment,
-    ),
-    Status: statusCounts(containers),
-    // Like its colour, a BOL's readiness is about the boxes still to be picked up.
-    Ready: allReady(shown),
-    LFD: first ? first.date : '',
-    'LFD Source': first ? first.source : '',
-    Holds: holds,
-    ...terminalsOf(shown),
-    Fees: summedFees(containers),
-    Appointment: earliestAppointment(containers),
-    ...shipmentOutputs(shipment, containers[0]?.attributes.pod_timezone),
-  };
+  return shipmentBoxRowOutputs(
+    shipment,
+    containers.map((c) => boxOf(c, shipment, now)),
+    sheetTimeZone,
+  );
 }

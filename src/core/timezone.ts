@@ -118,3 +118,18 @@ const SHEET_EPOCH_SERIAL = 25_569;
 export function sheetSerialOfDay(day: CalendarDay): number {
   return dayNumber(day) + SHEET_EPOCH_SERIAL;
 }
+
+/** The calendar day a sheet serial number stands for (the inverse of sheetSerialOfDay). */
+export function dayOfSerial(serial: number): CalendarDay {
+  const d = new Date((serial - SHEET_EPOCH_SERIAL) * DAY_MS);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+/**
+ * A facility day (a sheet serial) as the Date setValues shows as that day in the spreadsheet's
+ * zone: setValues turns a Date into a cell value in the spreadsheet's time zone.
+ */
+export function serialCellDate(serial: number, sheetTimeZone: string): Date {
+  const zone = isValidTimeZone(sheetTimeZone) ? sheetTimeZone : 'UTC';
+  return new Date(startOfDayIn(dayOfSerial(serial), zone));
+}

@@ -17,8 +17,9 @@
 // same differences and records them then (only the extra rows are appended at once).
 
 import { alertsFor, type Alert } from '../../core/alert-rules';
+import { readBox } from '../../core/box';
 import {
-  containerSnapshot,
+  boxSnapshot,
   diffSnapshots,
   mergeSnapshots,
   requestSnapshot,
@@ -77,12 +78,13 @@ function readMarker(raw: string | undefined): RowsMarker {
 const SEEN_REFRESH_MS = 86_400_000;
 const LOCK_WAIT_MS = 10_000;
 
-export function snapshotOf(o: Observation): { number: string; snapshot: Snapshot } {
+/** `now`: the run's moment, so the snapshot reads the box the run's rows and money read. */
+export function snapshotOf(o: Observation, now: number): { number: string; snapshot: Snapshot } {
   switch (o.kind) {
     case 'container':
       return {
         number: o.container.attributes.number,
-        snapshot: containerSnapshot(o.container, o.shipment),
+        snapshot: boxSnapshot(readBox(o.container, o.shipment, now)),
       };
     case 'shipment':
       return { number: o.number, snapshot: shipmentSnapshot(o.shipment) };
@@ -116,7 +118,7 @@ export class ChangeRun {
   /** Takes this run's records; several snapshots of one number are merged (last wins). */
   observe(observations: Iterable<Observation>): void {
     for (const o of observations) {
-      const { number, snapshot } = snapshotOf(o);
+      const { number, snapshot } = snapshotOf(o, this.now);
       if (o.kind === 'container') this.boxes.add(number);
       this.observed.set(number, mergeSnapshots(this.observed.get(number) ?? null, snapshot));
     }

@@ -11,8 +11,7 @@ import {
   readClosedDays,
   type ClosedDays,
 } from '../../core/closed-days';
-import { serialCellDate } from '../../core/money-outputs';
-import { calendarDayIn, sheetSerialOfDay } from '../../core/timezone';
+import { calendarDayIn, serialCellDate, sheetSerialOfDay } from '../../core/timezone';
 
 const EXAMPLE_NOTE = `${EXAMPLE_MARK}: a day the terminal was closed (holiday, strike, weather); replace with your own, or delete this row`;
 

@@ -3,6 +3,7 @@
 // request (the records are the ones the refresh already has) and no sheet read (the rules were
 // read once for the row outputs).
 
+import { readBox } from '../../core/box';
 import type { FreeTimeTerms } from '../../core/free-time';
 import type { ContainerRecord } from '../../core/model';
 import type { PricedBox } from '../../core/money-outputs';
@@ -18,6 +19,7 @@ export function sheetBoxes(
   rows: readonly RowInput[],
   fresh: FreshRecords,
   byShipment: Map<string, ContainerRecord[]>,
+  now: number,
 ): PricedBox[] {
   const boxes = new Map<string, PricedBox>();
   for (const row of rows) {
@@ -30,6 +32,7 @@ export function sheetBoxes(
         attributes: c.attributes,
         carrier: carrierOf(shipment, row),
         contract: row.contract,
+        box: readBox(c, shipment, now),
       });
       continue;
     }
@@ -42,6 +45,7 @@ export function sheetBoxes(
           attributes: c.attributes,
           carrier: carrierOf(shipment, row),
           contract: row.contract,
+          box: readBox(c, shipment, now),
         });
     }
   }
@@ -62,7 +66,7 @@ export interface MoneyStepInput {
 }
 
 export function moneyStep(input: MoneyStepInput): MoneyAtRisk[] {
-  const boxes = sheetBoxes(input.rows, input.fresh, input.byShipment);
+  const boxes = sheetBoxes(input.rows, input.fresh, input.byShipment, input.now);
   if (input.complete) {
     const link = (n: string) => trackingLink(input.appUrl, n);
     rebuildPullList(input.ss, pullListRows(boxes, input.terms, input.now, input.timeZone, link));

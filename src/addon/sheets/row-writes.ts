@@ -4,7 +4,8 @@
 // updates/apply-fresh.ts). `source` says which one produced the write.
 
 import type { RowInput } from '../../core/row-input';
-import { containerRowOutputs, shipmentRowOutputs, type RowOutputs } from '../../core/row-outputs';
+import { readBox } from '../../core/box';
+import { boxRowOutputs, shipmentBoxRowOutputs, type RowOutputs } from '../../core/row-outputs';
 import type { SheetLayout } from '../../core/sheet-layout';
 import { trackingLink } from '../../core/settings';
 import type { ContainerRecord } from '../../core/model';
@@ -49,27 +50,31 @@ export function freshOutputs(
     if (!c) return null;
     // Not included in the answer (undefined) is unknown, not "no shipment": those outputs stay.
     const shipment = c.shipmentId ? fresh.shipments.get(c.shipmentId) : null;
-    const out = containerRowOutputs(c, shipment, tz, now);
+    // One reading of the box for its cells and its money (and the run's other outputs).
+    const box = readBox(c, shipment, now);
+    const out = boxRowOutputs(box, tz);
     if (!money) return out;
-    const box = {
+    const carried = {
       attributes: c.attributes,
       carrier: carrierOf(shipment, row),
       contract: row.contract,
+      box,
     };
-    return { ...out, ...priced(containerMoneyCells(box, money.terms, now, tz)) };
+    return { ...out, ...priced(containerMoneyCells(carried, money.terms, now, tz)) };
   }
   const id = fresh.identifiers.get(identifierKey(row.number));
   const shipment = id ? fresh.shipments.get(id) : undefined;
   if (!shipment) return null;
-  const boxes = byShipment.get(shipment.id) ?? [];
-  const out = shipmentRowOutputs(shipment, boxes, tz, now);
+  const boxes = (byShipment.get(shipment.id) ?? []).map((c) => readBox(c, shipment, now));
+  const out = shipmentBoxRowOutputs(shipment, boxes, tz);
   // Like the other summaries, money needs all the boxes: without them the row keeps its value.
   if (!money || !('Status' in out)) return out;
   const carrier = carrierOf(shipment, row);
-  const priceBoxes = boxes.map((c) => ({
-    attributes: c.attributes,
+  const priceBoxes = boxes.map((box) => ({
+    attributes: box.attributes,
     carrier,
     contract: row.contract,
+    box,
   }));
   return { ...out, ...priced(shipmentMoneyCells(priceBoxes, money.terms, now, tz)) };
 }
