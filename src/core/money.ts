@@ -36,6 +36,10 @@ export interface Charge {
   /** The box left / the empty came back: the amount never changes again. */
   final: boolean;
   rule: number;
+  /** The last free day (a facility day serial): chargeable day k is `freeThrough + k`. */
+  freeThrough: number;
+  /** The rule's tiers: day k costs `rateOfDay(tiers, k)`. */
+  tiers: readonly Tier[];
 }
 
 /**
@@ -131,8 +135,28 @@ function charge(rule: FreeTimeRule, freeThrough: number, end: number, final: boo
       tomorrow,
       final,
       rule: rule.row,
+      freeThrough,
+      tiers: rule.tiers,
     },
   };
+}
+
+/** One chargeable day of a charge: its facility day, its place k (1-based) and its rate. */
+export interface ChargedDay {
+  day: number;
+  k: number;
+  rate: number;
+}
+
+/**
+ * The days a charge counts, each with its rate: the money columns' arithmetic day by day (their
+ * rates add up to `amount`, rounded to cents), for the evidence of a dispute.
+ */
+export function chargedDays(c: Charge): ChargedDay[] {
+  const out: ChargedDay[] = [];
+  for (let k = 1; k <= c.days; k++)
+    out.push({ day: c.freeThrough + k, k, rate: rateOfDay(c.tiers, k) });
+  return out;
 }
 
 type Matched = { rule: FreeTimeRule } | { outcome: KindOutcome };

@@ -31,6 +31,7 @@ export type SidebarApi = Pick<
   | 'stopTracking'
   | 'resumeTracking'
   | 'getTimeline'
+  | 'buildEvidence'
   | 'getDiagnostics'
   | 'getPushStatus'
   | 'sendAlertDigestNow'
