@@ -47,11 +47,12 @@ describe.each(Object.entries(BUILDS))('%s', (_name, { code, manifest }) => {
 
   // The bound grew with the product (the sheet's rules, ref sync, key safety, then alerts, push,
   // carriers and timelines: 228 KB; then money at risk, push under Google's web-app rules and the
-  // dispatcher's rules: 257 KB, still a few ms to evaluate here): the benchmark measures the
+  // dispatcher's rules: 257 KB, still a few ms to evaluate here; then contract terms, Closed Days,
+  // the Change Log read back and the evidence for a dispute: 335 KB): the benchmark measures the
   // load; this catches a dependency or a data table swept in by accident. Identifiers are kept
   // unminified on purpose: Apps Script's execution log shows them in stack traces.
   it('stays small: Apps Script loads the whole project for every custom-function call', () => {
-    expect(Buffer.byteLength(code)).toBeLessThan(320 * 1024);
+    expect(Buffer.byteLength(code)).toBeLessThan(344 * 1024);
   });
 
   it('ships a V8 manifest with explicit scopes', () => {
