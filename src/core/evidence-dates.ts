@@ -29,7 +29,7 @@ const LFD_SOURCES = [
   ['terminal', 'pickup_lfd_terminal'],
   ['line', 'pickup_lfd_line'],
   ['rail', 'pickup_lfd_rail'],
-  ['pickup (the service’s coalesced value)', 'pickup_lfd'],
+  ['pickup (coalesced)', 'pickup_lfd'],
 ] as const;
 
 const serialText = (serial: number) => {
@@ -56,7 +56,7 @@ function seenText(c: Context, at: number | null): string {
   if (at === null) return 'not in the Change Log';
   if (at === c.now) return 'first seen by this evidence (not yet in the Change Log)';
   const first = c.history.firstSeen !== null && at === c.history.firstSeen;
-  return `${first ? 'at the add-in’s first look, ' : ''}seen ${localTimeText(at, c.sheetZone)}`;
+  return `${first ? 'first look, ' : ''}seen ${localTimeText(at, c.sheetZone)}`;
 }
 
 /** Every value a field had, with when first seen; the current one too when the log lags it. */
@@ -76,8 +76,8 @@ function lfdFacts(c: Context): DateFact[] {
   );
 }
 
-const holdText = (h: TerminalHold) =>
-  `${h.name}: ${h.status}${h.description ? ` (${h.description})` : ''}`;
+const holdText = (h: TerminalHold, status = true) =>
+  `${h.name}${status ? `: ${h.status}` : ''}${h.description ? ` (${h.description})` : ''}`;
 
 function holdFacts(c: Context): DateFact[] {
   const facts: DateFact[] = [];
@@ -100,7 +100,11 @@ function holdFacts(c: Context): DateFact[] {
         });
     for (const h of activeHolds(before))
       if (!isActive.has(h.name))
-        facts.push({ label: 'Hold released', value: holdText(h), note: seenText(c, v.seen) });
+        facts.push({
+          label: 'Hold released',
+          value: holdText(h, false),
+          note: seenText(c, v.seen),
+        });
     before = holds;
   }
   return facts.slice(-2 * MAX_VALUES_LISTED);
@@ -113,7 +117,7 @@ function availabilityFacts(c: Context): DateFact[] {
     .map((e) => ({ label: e.label, value: e.time, note: 'the service’s transport event' }));
   const seen = firstSeenAvailable(c.history, c.current.available_for_pickup ?? '');
   facts.push({
-    label: 'First seen available by the add-in',
+    label: 'Seen available by the add-in',
     value: seen === null ? 'never' : localTimeText(seen, c.sheetZone),
     note: seen === null ? 'no look of the add-in saw it available' : 'the Change Log',
   });

@@ -157,14 +157,15 @@ export function evidenceGrid(input: LayoutInput): EvidenceGrid {
       'None: on every charged day the box was available, free of holds and its terminal open, as far as the add-in and the service saw.',
     );
   } else {
-    headerRow('Date', 'Kind', 'Charged', 'Why', 'Day row');
+    // Why comes last: a long reason then runs on over the empty cells beside it.
+    headerRow('Date', 'Kind', 'Charged', 'Day row', 'Why');
     for (const d of evidence.disputes) {
       const r = row(
         input.dayCell(d.day),
         d.kind,
         d.rate,
-        d.reasons.join('; '),
         `row ${dayRow.get(d.day) ?? ''}`,
+        d.reasons.join('; '),
       );
       grid.dates.push(cell(r, 1));
       amount(r, 3, d.currency);

@@ -111,11 +111,11 @@ describe('buildEvidence', () => {
     const facts = grid.map((r) => `${r[0]} | ${r[1]} | ${r[2]}`);
     expect(facts).toEqual(
       expect.arrayContaining([
-        'LFD, terminal | 2026-11-25 | at the add-in’s first look, seen 2026-11-20 10:00 EST',
+        'LFD, terminal | 2026-11-25 | first look, seen 2026-11-20 10:00 EST',
         'LFD, terminal | 2026-11-24 | seen 2026-11-23 10:00 EST',
-        `Hold, at first look | customs: hold (${HOSTILE}) | at the add-in’s first look, seen 2026-11-20 10:00 EST`,
-        `Hold released | customs: hold (${HOSTILE}) | seen 2026-11-26 10:00 EST`,
-        'First seen available by the add-in | 2026-11-22 10:00 EST | the Change Log',
+        `Hold, at first look | customs: hold (${HOSTILE}) | first look, seen 2026-11-20 10:00 EST`,
+        `Hold released | customs (${HOSTILE}) | seen 2026-11-26 10:00 EST`,
+        'Seen available by the add-in | 2026-11-22 10:00 EST | the Change Log',
         'Discharged | 2026-11-19 09:00 EST | the service',
         'Return By | 2026-12-04 | Free Time terms (as the Tracking sheet)',
       ]),
@@ -151,7 +151,7 @@ describe('buildEvidence', () => {
       find(grid, 'Days to dispute') + 2,
       find(grid, 'Days to dispute') + 4,
     );
-    expect(disputes.map((r) => [r[1], r[2], r[3]])).toEqual([
+    expect(disputes.map((r) => [r[1], r[2], r[4]])).toEqual([
       [
         'demurrage',
         150,
@@ -159,7 +159,7 @@ describe('buildEvidence', () => {
       ],
       ['demurrage', 150, 'terminal closed: Thanksgiving (Closed Days row 2)'],
     ]);
-    expect(disputes[0]![4]).toBe(`row ${header + 1 + 7}`);
+    expect(disputes[0]![3]).toBe(`row ${header + 1 + 7}`);
 
     // The rules quoted as the user wrote them.
     expect(facts).toEqual(
