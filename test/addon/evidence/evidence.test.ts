@@ -97,6 +97,14 @@ describe('buildEvidence', () => {
       { number },
     ]);
     expect(h.requests() - requests).toBe(1);
+    // Bounded sheet calls: one read each of the Tracking sheet, Free Time, Closed Days and the
+    // Change Log (no archive, no earlier evidence yet); one block of values into its own sheet.
+    const calls = h.gas.lastExecution!.calls.calls;
+    expect(calls.SpreadsheetRead).toEqual({ 'Range.getValues': 4 });
+    expect(calls.SpreadsheetWrite?.['Range.setValues']).toBe(1);
+    expect(
+      Object.values(calls.SpreadsheetWrite ?? {}).reduce((a, b) => a + b, 0),
+    ).toBeLessThanOrEqual(20);
     expect(report).toMatchObject({
       sheet: `Evidence ${number}`,
       disputed: { demurrage: 2 },
