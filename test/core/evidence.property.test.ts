@@ -151,3 +151,36 @@ test('the days to dispute are charged days, at the rate charged, each with a rea
     }),
   );
 });
+
+test('a box at its terminal for over a year: 400 day rows at most, the older days still counted', () => {
+  const discharged = Date.parse('2025-03-01T12:00:00Z');
+  const now = Date.parse('2026-11-20T15:00:00Z');
+  const a: ContainerAttributes = {
+    number: 'MSCU1234566',
+    current_status: 'available',
+    available_for_pickup: true,
+    holds_at_pod_terminal: [],
+    pod_timezone: 'America/New_York',
+    pod_terminal_name: 'Maher Terminal',
+    pod_discharged_at: iso(discharged),
+    import_deadlines: { pickup_lfd_terminal: '2025-03-05T05:00:00Z' },
+  };
+  const terms = readFreeTime([HEADER, ['demurrage', '', '', '', '', '100', 'USD']]);
+  const evidence = buildEvidence(
+    {
+      box: boxOf({ attributes: a }, null, now),
+      carrier: null,
+      contract: null,
+      terms,
+      history: boxHistory([]),
+      events: [],
+      discharged,
+    },
+    now,
+  );
+  expect(evidence.days).toHaveLength(400);
+  expect(evidence.daysLeftOut).toBeGreaterThan(0);
+  const charge = evidence.charges.demurrage!;
+  expect(charge.days).toBeGreaterThan(400);
+  expect(evidence.days[399]!.totals.get('USD')).toBe(charge.amount);
+});

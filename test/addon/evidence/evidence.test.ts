@@ -192,6 +192,26 @@ describe('buildEvidence', () => {
     expect(again.length).toBe(grid.length);
   });
 
+  test('the service down: built from the cached box, without its events, and says so', () => {
+    const { h, number } = story();
+    const tracking = sheetValues(h);
+    h.emulator.faults.enqueue({ status: 503, times: 50 });
+    const report = h.gas.run<{ disputed: Json; message: string }>('buildEvidence', [{ number }]);
+    h.emulator.faults.clear();
+    expect(report.message).toMatch(
+      new RegExp(
+        `^Sheet "Evidence ${number}" written: 2 charged days to dispute\\. Built from the cached record: `,
+      ),
+    );
+    expect(report.disputed).toEqual({ demurrage: 2 });
+    const grid = sheetValues(h, `Evidence ${number}`);
+    expect(String(grid[1]![0])).toMatch(/from the record the add-in last cached/);
+    const header = grid.findIndex((r) => r[0] === 'Date' && r[1] === 'Weekday');
+    const totalCol = grid[header]!.indexOf('Running total USD');
+    expect(grid[header + 19]![totalCol]).toBe(1400);
+    expect(sheetValues(h)).toEqual(tracking);
+  });
+
   test('a BOL, a bad number or an unknown box: a message saying what to do, no sheet', () => {
     const h = createHarness();
     expect(() => h.gas.run('buildEvidence', [{ number: 'MEDUFR030802' }])).toThrow(
