@@ -157,22 +157,22 @@ export function evidenceGrid(input: LayoutInput): EvidenceGrid {
       'None: on every charged day the box was available, free of holds and its terminal open, as far as the add-in and the service saw.',
     );
   } else {
-    // Why comes last: a long reason then runs on over the empty cells beside it.
-    headerRow('Date', 'Kind', 'Charged', 'Day row', 'Why');
+    // Why sits in the wide column the day rows' availability uses.
+    headerRow('Date', 'Kind', 'Charged', 'Why', 'Day row');
     for (const d of evidence.disputes) {
       const r = row(
         input.dayCell(d.day),
         d.kind,
         d.rate,
-        `row ${dayRow.get(d.day) ?? ''}`,
         d.reasons.join('; '),
+        `row ${dayRow.get(d.day) ?? ''}`,
       );
       grid.dates.push(cell(r, 1));
       amount(r, 3, d.currency);
     }
   }
 
-  heading('The Free Time rows that priced it');
+  heading('Free Time rows that priced it');
   for (const kind of KINDS) {
     const rule = input.rules.find((q) => q.kind === kind);
     const outcome = evidence.money[kind];
@@ -196,8 +196,8 @@ export function evidenceGrid(input: LayoutInput): EvidenceGrid {
     'Currency',
     'Invoiced days',
     'Invoiced amount',
-    'Days difference',
-    'Amount difference',
+    'Days diff.',
+    'Amount diff.',
     'Days to dispute',
     'Amount to dispute',
   );

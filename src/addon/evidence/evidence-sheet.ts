@@ -13,7 +13,7 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 const INPUT_COLOUR = '#fff2cc';
 // The labels, the Source notes and the day table through the detention columns fit 1366 px (the
 // preview's screenshot, test/browser/preview/evidence.test.ts); longer reasons are cut, not lost.
-const WIDTHS = [220, 150, 250, 320, 80, 105, 80, 105, 120, 120, 240];
+const WIDTHS = [210, 160, 250, 265, 100, 115, 90, 110, 120, 130, 240];
 
 /** Writes `grid` into the sheet `name` (made when missing, else cleared first) and shows it. */
 export function writeEvidenceSheet(

@@ -159,7 +159,7 @@ describe('buildEvidence', () => {
       find(grid, 'Days to dispute') + 2,
       find(grid, 'Days to dispute') + 4,
     );
-    expect(disputes.map((r) => [r[1], r[2], r[4]])).toEqual([
+    expect(disputes.map((r) => [r[1], r[2], r[3]])).toEqual([
       [
         'demurrage',
         150,
@@ -167,7 +167,7 @@ describe('buildEvidence', () => {
       ],
       ['demurrage', 150, 'terminal closed: Thanksgiving (Closed Days row 2)'],
     ]);
-    expect(disputes[0]![3]).toBe(`row ${header + 1 + 7}`);
+    expect(disputes[0]![4]).toBe(`row ${header + 1 + 7}`);
 
     // The rules quoted as the user wrote them.
     expect(facts).toEqual(

@@ -58,6 +58,17 @@ test('the demo box returned late: its evidence sheet, with the days to dispute a
   expect(text).toContain('terminal closed: Gate closed all day: storm');
   expect(text).toContain('Invoice check');
   await p.screenshot('evidence-disputes-1366x768', disputes);
+  // The Invoice check at the top of the view: its yellow input cells and the differences.
+  const check = p.page.locator('#grid td', { hasText: /^Invoice check$/ }).first();
+  await check.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+  // The invoice charges one demurrage day more than the add-in counts (4 days, USD 600.00).
+  const header = p.page.locator('#grid td', { hasText: /^Days \(add-in\)$/ }).first();
+  const demurrage = Number(await header.getAttribute('data-row')) + 1;
+  await p.type(p.cell(`E${demurrage}`), '5');
+  await p.type(p.cell(`F${demurrage}`), '750');
+  await p.cell(`G${demurrage}`).filter({ hasText: /^1$/ }).waitFor();
+  await p.cell(`H${demurrage}`).filter({ hasText: 'USD 150.00' }).waitFor();
+  await p.screenshot('evidence-invoice-check-1366x768');
 });
 
 test('a BOL row: the sidebar says evidence is per container, and no sheet is written', async () => {
