@@ -64,5 +64,6 @@ export { trackUntrackedRows } from './addon/menu/actions';
 export { getDiagnostics } from './addon/sidebar-api/diagnostics';
 export { sendAlertDigestNow, getAlertStatus } from './addon/changes/alerts-api';
 export { getFreeTimeRules } from './addon/money/free-time-api';
+export { buildEvidence } from './addon/evidence/build-evidence';
 export { doPost } from './addon/push/receive';
 export { enablePush, disablePush, getPushStatus } from './addon/push/api';

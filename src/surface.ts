@@ -298,6 +298,12 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
         "A container's transport events in order, with place and local time (each container's for a BOL).",
         [{ name: 'input', type: 'Object', doc: '{number}' }],
       ],
+      [
+        'buildEvidence',
+        'server',
+        'Writes the sheet "Evidence <number>" for one container: its dates, a row per day with what was charged, the days to dispute and why, the Free Time rows that priced it and an Invoice check (at most one request).',
+        [{ name: 'input', type: 'Object', doc: '{number}' }],
+      ],
       ['listShippingLines', 'server', 'Carriers (SCAC, name) for the Track form.', []],
       [
         'sendAlertDigestNow',

@@ -148,6 +148,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
       (fn, args) => runtime.run(fn, args, { kind: 'custom-function' }),
       CUSTOM_FUNCTIONS,
       { convention: options.returnedDates ?? 'spreadsheet', scriptTimeZone },
+      () => clock.now(),
     );
     runtime.formulaEvaluator = cells.evaluator;
     // Deployed as a web app as it is now: /exec runs this version (local/gas deployWebApp).

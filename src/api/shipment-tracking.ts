@@ -20,3 +20,21 @@ export function transportEventsCall(containerId: string): ApiRequest {
     query: { include: 'location,terminal', 'page[size]': MAX_PAGE_SIZE },
   };
 }
+
+/**
+ * One box for its evidence, in one request: the container by number (every journey under it: the
+ * caller picks the newest) with its shipment, its POD terminal and its transport events included
+ * (`include=transport_events` on the containers listing, as the recording
+ * captured-2025-07.containers.list.include-transport_events.json shows).
+ */
+export function containerWithEventsCall(number: string): ApiRequest {
+  return {
+    method: 'get',
+    path: '/containers',
+    query: {
+      'filter[number]': number,
+      include: 'shipment,pod_terminal,transport_events',
+      'page[size]': 30,
+    },
+  };
+}

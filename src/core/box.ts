@@ -19,6 +19,7 @@ import {
   type Unreadable,
 } from './attribute-values';
 import { activeHoldNames, feesByCurrency, holdsDetail, isReadyForPickup } from './derived';
+import { equipmentOf } from './equipment';
 import { earliestLfd, lfdInstant, type EarliestLfd, type LfdSource } from './lfd';
 import { zoneOrUtc } from './local-time';
 import {
@@ -172,17 +173,10 @@ function moneyInputs(
       ? null
       : { instant: podFullOut, zone: zones.pod };
   const back = instantOf(a.empty_terminated_at);
-  // Only a number or numeric text is a length: Number() of an object the service should never
-  // send may throw (no prototype) or mean nothing.
-  const raw = a.equipment_length;
-  const length = typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : NaN;
   return {
     terminal: textOrNull(a[POD_TERMINAL_NAME]),
     carrier: textOrNull(shipment?.attributes.shipping_line_scac),
-    equipment: {
-      type: textOrNull(a.equipment_type),
-      length: raw != null && raw !== '' && Number.isFinite(length) ? length : null,
-    },
+    equipment: equipmentOf(a),
     podFullOut,
     destinationFullOut,
     inland,

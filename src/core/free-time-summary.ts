@@ -4,6 +4,7 @@
 
 import { isBroken, MAX_RULE_ROWS, ruleFor, type FreeTimeTerms, type RuleRow } from './free-time';
 import type { PricedBox } from './money-outputs';
+import { equipmentOf, equipmentText } from './equipment';
 import { POD_TERMINAL_NAME } from './model';
 
 export interface RuleView {
@@ -36,6 +37,8 @@ function ruleText(r: RuleRow): string {
     r.kind,
     r.carrier ?? 'any carrier',
     r.terminal ?? 'any terminal',
+    ...(r.equipment ? [equipmentText(r.equipment)] : []),
+    ...(r.contract ? [`contract ${r.contract}`] : []),
     ...(r.kind === 'detention' ? [`${r.freeDays} ${r.counting} free days`] : []),
     `${tiersText(r)} ${r.currency}`,
   ];
@@ -54,7 +57,12 @@ export function freeTimeSummary(
         ? (b.attributes[POD_TERMINAL_NAME] as string)
         : null;
     const matched = (['demurrage', 'detention'] as const)
-      .map((kind) => ruleFor(terms, kind, b.carrier, terminal))
+      .map((kind) =>
+        ruleFor(terms, kind, b.carrier, terminal, {
+          equipment: equipmentOf(b.attributes),
+          contract: b.contract ?? null,
+        }),
+      )
       .filter((r): r is RuleRow => r != null);
     for (const r of new Set(matched)) uses.set(r.row, (uses.get(r.row) ?? 0) + 1);
     if (matched.length === 0) unmatched.push(b.attributes.number);

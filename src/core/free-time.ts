@@ -4,6 +4,14 @@
 // top", so the boxes it would price say why (`#Free Time row N: …`) instead of silently falling
 // through to a rule further down that the user did not mean for them.
 
+import type { ClosedDays } from './closed-days';
+import {
+  equipmentMatches,
+  parseEquipment,
+  type BoxEquipment,
+  type EquipmentRule,
+} from './equipment';
+
 export const FREE_TIME_SHEET = 'Free Time';
 export const FREE_TIME_HEADERS = [
   'Kind',
@@ -13,12 +21,16 @@ export const FREE_TIME_HEADERS = [
   'Counting',
   'Daily Rates',
   'Currency',
+  // Terms as contracts write them (optional: a sheet without these columns works as before).
+  'Equipment',
+  'Contract',
 ] as const;
 type FreeTimeHeader = (typeof FREE_TIME_HEADERS)[number];
 
 export const MONEY_KINDS = ['demurrage', 'detention'] as const;
 export type MoneyKind = (typeof MONEY_KINDS)[number];
-export type Counting = 'calendar' | 'business';
+/** `working`: Monday to Friday except the Closed Days of the box's terminal (core/closed-days.ts). */
+export type Counting = 'calendar' | 'business' | 'working';
 
 /** `days` chargeable days at `rate` each; the last tier (days null) runs on for ever. */
 export interface Tier {
@@ -35,6 +47,10 @@ interface RuleScope {
   carrier: string | null;
   /** Normalised terminal name; null matches any terminal. */
   terminal: string | null;
+  /** The equipment the row is for; null matches any (also an unreadable one: it still blocks). */
+  equipment: EquipmentRule | null;
+  /** Normalised contract reference; null matches any row. */
+  contract: string | null;
 }
 
 export interface FreeTimeRule extends RuleScope {
@@ -61,6 +77,8 @@ export interface FreeTimeTerms {
    * read matches says so instead of showing no money.
    */
   unreadFrom?: number | null;
+  /** The Closed Days, read only when a rule counts `working` days (none otherwise). */
+  closedDays?: ClosedDays;
 }
 
 /** More rule rows than anyone keeps by hand: reading stops there (bounded work per refresh). */
@@ -79,6 +97,12 @@ export const MAX_TIER_DAYS = 365;
 
 export const NO_TERMS: FreeTimeTerms = { rules: [], problem: null };
 
+/** What a box is, for matching: the `Terminal` column's name, its equipment, the row's Contract. */
+export interface BoxScope {
+  equipment?: BoxEquipment;
+  contract?: string | null;
+}
+
 export const isBroken = (r: RuleRow): r is BrokenRule => 'problem' in r;
 
 const normalizeHeader = (h: unknown) =>
@@ -89,6 +113,9 @@ const normalizeHeader = (h: unknown) =>
 
 /** Terminal names are compared as the Terminal column shows them, ignoring case and spacing. */
 export const normalizeTerminal = (name: string) => normalizeHeader(name);
+/** Contract references are compared ignoring case and spacing, like terminal names. */
+export const normalizeContract = (value: unknown) =>
+  value instanceof Date ? '' : normalizeHeader(value);
 
 const text = (v: unknown): string => (v instanceof Date ? '' : String(v ?? '').trim());
 
@@ -163,7 +190,7 @@ function parseFreeDays(value: unknown): number | string {
 function parseCounting(value: unknown): Counting | null {
   const t = text(value).toLowerCase();
   if (t === '' || t === 'calendar') return 'calendar';
-  return t === 'business' ? 'business' : null;
+  return t === 'business' || t === 'working' ? t : null;
 }
 
 function parseCurrency(value: unknown): string | null {
@@ -180,7 +207,17 @@ function readRule(row: number, cells: Cells): RuleRow {
   const kind = parseKind(cells.Kind);
   const carrier = text(cells.Carrier).toUpperCase() || null;
   const terminal = normalizeTerminal(text(cells.Terminal)) || null;
-  const scope = { row, kind, carrier, terminal };
+  const contract = normalizeContract(cells.Contract) || null;
+  const equipment = parseEquipment(cells.Equipment);
+  // An unreadable Equipment may have been meant for this box: it matches any and says why.
+  const scope = {
+    row,
+    kind,
+    carrier,
+    terminal,
+    equipment: typeof equipment === 'string' ? null : equipment,
+    contract,
+  };
   if (!kind) {
     const why =
       text(cells.Kind) === ''
@@ -188,6 +225,8 @@ function readRule(row: number, cells: Cells): RuleRow {
         : `Kind ${quoted(cells.Kind)} is not a kind of charge`;
     return { ...scope, problem: `${why}: write demurrage or detention` };
   }
+  if (typeof equipment === 'string')
+    return { ...scope, problem: `Equipment ${quoted(cells.Equipment)} ${equipment}` };
   const freeDays = parseFreeDays(cells['Free Days']);
   if (typeof freeDays === 'string')
     return { ...scope, problem: `Free Days ${quoted(cells['Free Days'])} ${freeDays}` };
@@ -195,7 +234,7 @@ function readRule(row: number, cells: Cells): RuleRow {
   if (!counting) {
     return {
       ...scope,
-      problem: `Counting ${quoted(cells.Counting)} is not a way of counting days: write calendar or business`,
+      problem: `Counting ${quoted(cells.Counting)} is not a way of counting days: write calendar, business or working`,
     };
   }
   const tiers = readTiers(cells['Daily Rates']);
@@ -247,23 +286,29 @@ export function readFreeTime(values: readonly (readonly unknown[])[]): FreeTimeT
 }
 
 /**
- * The first row from the top whose Kind is `kind` (or unreadable) and whose Carrier and Terminal
- * match (blank matches any); null when none does.
+ * The first row from the top whose Kind is `kind` (or unreadable) and whose Carrier, Terminal,
+ * Equipment and Contract match (blank, or a column the sheet lacks, matches any); null when none
+ * does. A box whose equipment or contract is not known matches only rows that name none.
  */
 export function ruleFor(
   terms: FreeTimeTerms,
   kind: MoneyKind,
   carrier: string | null,
   terminal: string | null,
+  box: BoxScope = {},
 ): RuleRow | null {
   const scac = carrier ? carrier.trim().toUpperCase() : null;
   const place = terminal ? normalizeTerminal(terminal) : null;
+  const contract = normalizeContract(box.contract) || null;
+  const equipment = box.equipment ?? { type: null, length: null };
   return (
     terms.rules.find(
       (r) =>
         (r.kind === kind || r.kind === null) &&
         (r.carrier === null || r.carrier === scac) &&
-        (r.terminal === null || r.terminal === place),
+        (r.terminal === null || r.terminal === place) &&
+        (r.contract === null || r.contract === contract) &&
+        equipmentMatches(r.equipment, equipment),
     ) ?? null
   );
 }

@@ -25,12 +25,13 @@ export interface MoneyCells {
 export const currencyFormat = (currency: string) => `"${currency} "#,##0.00`;
 
 /**
- * A box of a row: its attributes and its shipping line's SCAC; `box`, the run's reading of those
- * attributes (core/box.ts), when the run has it (else they are read here).
+ * A box of a row: its attributes, its shipping line's SCAC and the row's `Contract`; `box`, the
+ * run's reading of those attributes (core/box.ts), when the run has it (else they are read here).
  */
 export interface PricedBox {
   attributes: ContainerAttributes;
   carrier: string | null;
+  contract?: string | null;
   box?: Box;
 }
 
@@ -40,7 +41,7 @@ export const readingOf = (p: PricedBox, now: number): Box =>
 
 /** The money of a priced box at `now`. */
 export const pricedMoney = (p: PricedBox, terms: FreeTimeTerms, now: number): ContainerMoney =>
-  boxMoney(readingOf(p, now), p.carrier, terms);
+  boxMoney(readingOf(p, now), p.carrier, terms, p.contract ?? null);
 
 type Sums = Map<string, number>;
 const add = (sums: Sums, currency: string, amount: number) =>

@@ -16,10 +16,12 @@ import {
   termsProblemText,
   type Counting,
   type FreeTimeRule,
+  type BoxScope,
   type FreeTimeTerms,
   type MoneyKind,
   type Tier,
 } from './free-time';
+import { NO_CLOSED_DAYS, terminalCalendar } from './closed-days';
 import type { ContainerAttributes } from './model';
 import { calendarDayIn, sheetSerialOfDay } from './timezone';
 
@@ -34,6 +36,10 @@ export interface Charge {
   /** The box left / the empty came back: the amount never changes again. */
   final: boolean;
   rule: number;
+  /** The last free day (a facility day serial): chargeable day k is `freeThrough + k`. */
+  freeThrough: number;
+  /** The rule's tiers: day k costs `rateOfDay(tiers, k)`. */
+  tiers: readonly Tier[];
 }
 
 /**
@@ -89,18 +95,26 @@ const isBusinessDay = (serial: number) => {
 
 /**
  * The last free day of `freeDays` counted from the full-out day. Business counting skips
- * Saturdays and Sundays, and with no free days an empty can go back on the next business day.
+ * Saturdays and Sundays; working counting also skips the terminal's closed days (`closed`; the
+ * Closed Days sheet holds finitely many, so the count ends); with no free days an empty can go
+ * back on the next business (working) day.
  */
-export function returnByDay(fullOutDay: number, freeDays: number, counting: Counting): number {
+export function returnByDay(
+  fullOutDay: number,
+  freeDays: number,
+  counting: Counting,
+  closed: (day: number) => boolean = () => false,
+): number {
   if (counting === 'calendar') return fullOutDay + freeDays;
+  const counts = (day: number) => isBusinessDay(day) && (counting !== 'working' || !closed(day));
   let day = fullOutDay;
   if (freeDays === 0) {
-    while (!isBusinessDay(day)) day += 1;
+    while (!counts(day)) day += 1;
     return day;
   }
   for (let left = freeDays; left > 0;) {
     day += 1;
-    if (isBusinessDay(day)) left -= 1;
+    if (counts(day)) left -= 1;
   }
   return day;
 }
@@ -121,8 +135,28 @@ function charge(rule: FreeTimeRule, freeThrough: number, end: number, final: boo
       tomorrow,
       final,
       rule: rule.row,
+      freeThrough,
+      tiers: rule.tiers,
     },
   };
+}
+
+/** One chargeable day of a charge: its facility day, its place k (1-based) and its rate. */
+export interface ChargedDay {
+  day: number;
+  k: number;
+  rate: number;
+}
+
+/**
+ * The days a charge counts, each with its rate: the money columns' arithmetic day by day (their
+ * rates add up to `amount`, rounded to cents), for the evidence of a dispute.
+ */
+export function chargedDays(c: Charge): ChargedDay[] {
+  const out: ChargedDay[] = [];
+  for (let k = 1; k <= c.days; k++)
+    out.push({ day: c.freeThrough + k, k, rate: rateOfDay(c.tiers, k) });
+  return out;
 }
 
 type Matched = { rule: FreeTimeRule } | { outcome: KindOutcome };
@@ -132,9 +166,10 @@ function match(
   kind: MoneyKind,
   carrier: string | null,
   terminal: string | null,
+  scope: BoxScope,
 ): Matched {
   if (terms.problem) return { outcome: { state: 'problem', text: termsProblemText(terms) } };
-  const rule = ruleFor(terms, kind, carrier, terminal);
+  const rule = ruleFor(terms, kind, carrier, terminal, scope);
   if (!rule && terms.unreadFrom)
     return { outcome: { state: 'problem', text: unreadRulesText(terms.unreadFrom) } };
   if (!rule) return { outcome: { state: 'none' } };
@@ -155,10 +190,18 @@ function demurrage(box: Box, rule: FreeTimeRule): KindOutcome {
 function detention(
   box: Box,
   rule: FreeTimeRule,
-): { outcome: KindOutcome; returnBy: number | null } {
+  terms: FreeTimeTerms,
+): { outcome: KindOutcome; returnBy: number | string | null } {
   const out = box.money.fullOut;
   if (!out) return { outcome: { state: 'pending', currency: rule.currency }, returnBy: null };
-  const returnBy = returnByDay(dayOf(out.instant, out.zone), rule.freeDays, rule.counting);
+  const calendar = terminalCalendar(terms.closedDays ?? NO_CLOSED_DAYS, box.money.terminal);
+  // Working days cannot be counted over a Closed Days row that cannot be read.
+  if (rule.counting === 'working' && calendar.problem) {
+    const text = `#${calendar.problem}`;
+    return { outcome: { state: 'problem', text }, returnBy: text };
+  }
+  const closed = (day: number) => calendar.closedOn(day) !== null;
+  const returnBy = returnByDay(dayOf(out.instant, out.zone), rule.freeDays, rule.counting, closed);
   const back = box.money.emptyReturned;
   if (back != null)
     return { outcome: charge(rule, returnBy, dayOf(back.instant, back.zone), true), returnBy };
@@ -169,18 +212,24 @@ function detention(
 
 /**
  * One box's money. `carrier`: its shipping line's SCAC (the shipment's, else the row's); the
- * terminal is the one the Terminal column shows.
+ * terminal is the one the Terminal column shows; `contract`: the row's `Contract`.
  */
-export function boxMoney(box: Box, carrier: string | null, terms: FreeTimeTerms): ContainerMoney {
+export function boxMoney(
+  box: Box,
+  carrier: string | null,
+  terms: FreeTimeTerms,
+  contract: string | null = null,
+): ContainerMoney {
   const terminal = box.money.terminal;
-  const dem = match(terms, 'demurrage', carrier, terminal);
-  const det = match(terms, 'detention', carrier, terminal);
+  const scope: BoxScope = { equipment: box.money.equipment, contract };
+  const dem = match(terms, 'demurrage', carrier, terminal, scope);
+  const det = match(terms, 'detention', carrier, terminal, scope);
   const demurrageOutcome = 'rule' in dem ? demurrage(box, dem.rule) : dem.outcome;
   if (!('rule' in det)) {
     const returnBy = det.outcome.state === 'problem' ? det.outcome.text : null;
     return { demurrage: demurrageOutcome, detention: det.outcome, returnBy };
   }
-  const d = detention(box, det.rule);
+  const d = detention(box, det.rule, terms);
   return { demurrage: demurrageOutcome, detention: d.outcome, returnBy: d.returnBy };
 }
 
@@ -190,6 +239,7 @@ export function containerMoney(
   carrier: string | null,
   terms: FreeTimeTerms,
   now: number,
+  contract: string | null = null,
 ): ContainerMoney {
-  return boxMoney(boxOf({ attributes: a }, undefined, now), carrier, terms);
+  return boxMoney(boxOf({ attributes: a }, undefined, now), carrier, terms, contract);
 }

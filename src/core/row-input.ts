@@ -14,6 +14,8 @@ export interface RowInput {
   requestType: RequestType;
   scac: string;
   refNumbers: string[];
+  /** The optional `Contract` cell, trimmed (blank or absent when the sheet has no such column). */
+  contract?: string;
   /** Why this row cannot be tracked as it is (shown in the Tracking column). */
   problem?: string;
   /** The Number cell holds no usable identifier (an error value, a date, …): never looked up. */
@@ -55,6 +57,7 @@ export function parseRow(
   type: unknown,
   scac: unknown,
   refs: unknown,
+  contract: unknown = '',
 ): RowInput | null {
   if (isBlank(number)) return null;
   const text = identifierText(number);
@@ -86,6 +89,7 @@ export function parseRow(
       .trim()
       .toUpperCase(),
     refNumbers: splitRefNumbers(refs),
+    contract: contract instanceof Date ? '' : String(contract ?? '').trim(),
   };
   if (typeText !== '' && !explicit) {
     row.problem = `unknown Type "${String(type).slice(0, 20)}" (use ${REQUEST_TYPES.join(', ')})`;

@@ -3,7 +3,11 @@
 import { AppError } from './errors';
 import { PRODUCT_NAME } from './product';
 
-export const INPUT_HEADERS = ['Number', 'SCAC', 'Type', 'Ref Numbers'] as const;
+/**
+ * `Contract` is optional: the user's service-contract or customer reference, matched against the
+ * Free Time rows' own `Contract` (set-up does not add it; a sheet without it works as before).
+ */
+export const INPUT_HEADERS = ['Number', 'SCAC', 'Type', 'Ref Numbers', 'Contract'] as const;
 export const OUTPUT_HEADERS = [
   'Attention',
   'Status',

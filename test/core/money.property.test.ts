@@ -2,7 +2,7 @@
 // user may type and any box the service may report.
 
 import fc from 'fast-check';
-import { readFreeTime, type FreeTimeTerms } from '../../src/core/free-time';
+import { readFreeTime, ruleFor, type FreeTimeTerms } from '../../src/core/free-time';
 import type { ContainerAttributes } from '../../src/core/model';
 import {
   amountForDays,
@@ -172,6 +172,62 @@ test('any text in a rule row never throws and never becomes a formula-like amoun
         if (typeof v === 'string')
           expect(v === '' || v.startsWith('#Free Time row 2: ')).toBe(true);
         if (typeof v === 'number') expect(Number.isFinite(v) && v >= 0).toBe(true);
+      }
+    }),
+  );
+});
+
+test('working counting never lands on a weekend or a closed day, and never before business', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 40_000, max: 60_000 }),
+      fc.integer({ min: 0, max: 60 }),
+      fc.uniqueArray(fc.integer({ min: 0, max: 120 }), { maxLength: 40 }),
+      (day, n, offsets) => {
+        const closed = new Set(offsets.map((k) => day + k));
+        const working = returnByDay(day, n, 'working', (d) => closed.has(d));
+        expect([0, 6]).not.toContain(weekdayOfSerial(working));
+        expect(closed.has(working)).toBe(false);
+        expect(working).toBeGreaterThanOrEqual(returnByDay(day, n, 'business'));
+        // Exactly n working days after the full-out day; with none, the first working day from it.
+        const isWorking = (d: number) => ![0, 6].includes(weekdayOfSerial(d)) && !closed.has(d);
+        let count = 0;
+        for (let d = n === 0 ? day : day + 1; d < working; d++) if (isWorking(d)) count++;
+        expect(count).toBe(n === 0 ? 0 : n - 1);
+      },
+    ),
+  );
+});
+
+test('rules with and without Equipment and Contract pick the same row when those are blank', () => {
+  const row = fc.record({
+    kind: fc.constantFrom('demurrage', 'detention', 'bogus'),
+    carrier: fc.constantFrom('', 'MSCU', 'MAEU'),
+    terminal: fc.constantFrom('', 'Maher Terminal', 'APM Terminals'),
+    rates: fc.constantFrom('150', '150x4, 250', 'lots'),
+  });
+  const box = fc.record({
+    carrier: fc.constantFrom(null, 'MSCU', 'MAEU', 'CMDU'),
+    terminal: fc.constantFrom(null, 'Maher Terminal', 'APM Terminals'),
+    type: fc.constantFrom(null, 'dry', 'reefer', 'tank'),
+    length: fc.constantFrom(null, 20, 40),
+    contract: fc.constantFrom(null, '', 'SC-1'),
+  });
+  fc.assert(
+    fc.property(fc.array(row, { maxLength: 6 }), box, (rows, b) => {
+      const old = readFreeTime([
+        HEADER,
+        ...rows.map((r) => [r.kind, r.carrier, r.terminal, '', '', r.rates, '']),
+      ]);
+      const wide = readFreeTime([
+        [...HEADER, 'Equipment', 'Contract'],
+        ...rows.map((r) => [r.kind, r.carrier, r.terminal, '', '', r.rates, '', '', '']),
+      ]);
+      for (const kind of ['demurrage', 'detention'] as const) {
+        const scope = { equipment: { type: b.type, length: b.length }, contract: b.contract };
+        const a = ruleFor(old, kind, b.carrier, b.terminal);
+        const w = ruleFor(wide, kind, b.carrier, b.terminal, scope);
+        expect(w?.row ?? null).toBe(a?.row ?? null);
       }
     }),
   );

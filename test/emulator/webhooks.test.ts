@@ -157,6 +157,20 @@ describe('notifications from data changes', () => {
     });
     expect(c.attributes.current_status).toBe('picked_up');
     expect(h.emulator.account()!.shipmentOf(c)!.attributes.pod_eta_at).toBe('2026-11-29T08:00:00Z');
+
+    // The empty back: its time, the empty_returned status and the service's empty_in event.
+    subscribe(h, ['container.transport.empty_in']);
+    change(h, c.attributes.number, { emptyReturned: '2026-11-24T16:00:00Z' });
+    expect(c.attributes).toMatchObject({
+      empty_terminated_at: '2026-11-24T16:00:00Z',
+      current_status: 'empty_returned',
+    });
+    expect(
+      body(h.get('/v2/webhook_notifications')).data.map(
+        (n: { attributes: { event: string } }) => n.attributes.event,
+      ),
+    ).toContain('container.transport.empty_in');
+    expect(change(h, c.attributes.number, { emptyReturned: 'soon' }).status).toBe(400);
   });
 
   test('the control route says what is wrong with a body or a number', () => {

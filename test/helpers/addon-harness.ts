@@ -137,6 +137,17 @@ export function sheetValues(h: ReturnType<typeof createHarness>, name = 'Trackin
   );
 }
 
+/**
+ * The Change Log's change rows (below the header): without the `first_seen` row each box gets
+ * at its first look, which says when the add-in's knowledge starts and is no change.
+ */
+export function changeLogRows(h: ReturnType<typeof createHarness>): unknown[][] {
+  if (!h.gas.spreadsheet.sheetByName('Change Log')) return [];
+  return sheetValues(h, 'Change Log')
+    .slice(1)
+    .filter((r) => r[2] !== 'first_seen');
+}
+
 /** The header row of a sheet as it stands (what getRange(1, 1, 1, lastColumn) would return). */
 export function headerRow(h: ReturnType<typeof createHarness>, name = 'Tracking'): unknown[] {
   const sheet = h.gas.spreadsheet.sheetByName(name);

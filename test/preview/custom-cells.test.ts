@@ -77,6 +77,21 @@ describe('custom-function cells', () => {
     expect(at('A4').error).toMatchObject({ code: '#REF!' });
   });
 
+  it('computes the built-in subset the conditions use: the Invoice check’s differences', () => {
+    const { cells, type, at } = setup();
+    type('B1', '6');
+    type('C1', '1100');
+    type('G1', '=IF(E1="","",E1-B1)');
+    type('H1', '=IF(F1="","",F1-C1)');
+    cells.recalculate();
+    expect([at('G1').value, at('H1').value]).toEqual(['', '']);
+    expect(at('G1').error).toBeUndefined();
+    type('E1', '7');
+    type('F1', '1350');
+    cells.recalculate();
+    expect([at('G1').value, at('H1').value]).toEqual([1, 250]);
+  });
+
   it('does not spill over data: #REF! says where', () => {
     const { cells, numbers, type, at } = setup();
     numbers.forEach((n, i) => type(`A${i + 1}`, n));

@@ -46,7 +46,15 @@ describe('buildPageState', () => {
       expect.objectContaining({ title: 'LFD Watch: Container Tracking', addon: true }),
     ]);
     expect(JSON.stringify(s.menus)).toContain('"functionName":"menuAutoRefresh15"');
-    expect(s.sheets.map((x) => x.name)).toEqual(['Tracking', 'Formulas', 'Free Time', 'Pull List']);
+    expect(s.sheets.map((x) => x.name)).toEqual([
+      'Tracking',
+      'Formulas',
+      'Free Time',
+      'Closed Days',
+      'Pull List',
+      // The demo's boxes at their terminals: each first look is a `first_seen` row.
+      'Change Log',
+    ]);
     expect(s.timeZone).toBe('America/New_York');
     expect(s.now).toBe('2026-11-20 10:00:00');
   });

@@ -72,6 +72,7 @@ test('serves the page with a policy that allows only its own script and style', 
     'Sheet1',
     'Tracking',
     'Free Time',
+    'Closed Days',
   ]);
 });
 

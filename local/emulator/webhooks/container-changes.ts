@@ -5,7 +5,8 @@
 //
 // Body: { lfd?: {line?, terminal?, rail?, pickup?: ISO string | null},
 //         hold?: {name, status: 'hold' | 'released', description?},
-//         available?: boolean, eta?: ISO string, pickedUp?: ISO string }
+//         available?: boolean, eta?: ISO string, pickedUp?: ISO string,
+//         emptyReturned?: ISO string }
 import type { Rng } from '../core/prng';
 import type { AccountStore } from '../data/account-store';
 import type { ContainerRecord, HoldName, TerminalHold } from '../data/records';
@@ -29,6 +30,8 @@ export interface ChangeInput {
   available?: boolean;
   eta?: string;
   pickedUp?: string;
+  /** The empty came back (`empty_terminated_at`, at the POD's zone): status `empty_returned`. */
+  emptyReturned?: string;
 }
 
 const isIso = (v: unknown): v is string =>
@@ -38,7 +41,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 /** The body checked field by field: the first problem, said plainly, or the changes. */
 export function readChanges(body: Record<string, unknown>): ChangeInput | string {
-  const known = new Set(['lfd', 'hold', 'available', 'eta', 'pickedUp']);
+  const known = new Set(['lfd', 'hold', 'available', 'eta', 'pickedUp', 'emptyReturned']);
   const unknown = Object.keys(body).filter((k) => !known.has(k));
   if (unknown.length > 0) return `unknown field(s): ${unknown.join(', ')}`;
   const out: ChangeInput = {};
@@ -79,6 +82,10 @@ export function readChanges(body: Record<string, unknown>): ChangeInput | string
   if (body.pickedUp !== undefined) {
     if (!isIso(body.pickedUp)) return 'pickedUp must be an ISO time';
     out.pickedUp = body.pickedUp;
+  }
+  if (body.emptyReturned !== undefined) {
+    if (!isIso(body.emptyReturned)) return 'emptyReturned must be an ISO time';
+    out.emptyReturned = body.emptyReturned;
   }
   return out;
 }
@@ -176,7 +183,16 @@ export function applyContainerChanges(
     a.available_for_pickup = false;
   }
 
-  const changed = Object.keys(changeset).length > 0 || etaChanged || pickedUp;
+  const emptyBack =
+    input.emptyReturned !== undefined && a.empty_terminated_at !== input.emptyReturned;
+  if (emptyBack && input.emptyReturned !== undefined) {
+    a.empty_terminated_at = input.emptyReturned;
+    a.empty_terminated_timezone ??= a.pod_timezone;
+    a.current_status = 'empty_returned';
+    a.available_for_pickup = false;
+  }
+
+  const changed = Object.keys(changeset).length > 0 || etaChanged || pickedUp || emptyBack;
   if (changed) container.updatedAtMs = now;
   if (Object.keys(changeset).length > 0) {
     // container.updated carries the changeset; the LFD events refer to the same update.
@@ -187,6 +203,8 @@ export function applyContainerChanges(
   if (availability) notifications.push(...publishTransportEvent(p, availability, container));
   if (pickedUp)
     notifications.push(...publishTransportEvent(p, 'container.transport.full_out', container));
+  if (emptyBack)
+    notifications.push(...publishTransportEvent(p, 'container.transport.empty_in', container));
   if (etaChanged && input.eta !== undefined)
     notifications.push(...publishEstimatedArrival(p, container, input.eta));
   return { container, notifications };

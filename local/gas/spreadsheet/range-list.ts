@@ -24,11 +24,23 @@ export class FakeRangeList {
     for (const r of this.ranges) r.setNumberFormat(numberFormat);
     return this;
   }
+
+  /** RangeList.setFontWeight(fontWeight) (Google's RangeList reference): each range, one call. */
+  setFontWeight(fontWeight: string | null): this {
+    for (const r of this.ranges) r.setFontWeight(fontWeight);
+    return this;
+  }
+
+  /** RangeList.setBackground(color) (Google's RangeList reference): each range, one call. */
+  setBackground(color: string | null): this {
+    for (const r of this.ranges) r.setBackground(color);
+    return this;
+  }
 }
 
 registerFake(FakeRangeList, {
   label: 'RangeList',
   service: 'Spreadsheet',
   scope: 'spreadsheet-read',
-  methods: spreadsheetRules(['getRanges'], ['setNumberFormat']),
+  methods: spreadsheetRules(['getRanges'], ['setNumberFormat', 'setFontWeight', 'setBackground']),
 });

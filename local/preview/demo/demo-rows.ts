@@ -87,10 +87,26 @@ export function mistype(number: string): string {
   return `${number.slice(0, 10)}${digit}`;
 }
 
-/** `today` is the day number of today in the spreadsheet's time zone (see sheet-values.ts). */
-export function pickDemoRows(doc: ShipmentsDocument, today: number): DemoRow[] {
+/** The demo account's containers as the listing gives them (number and attributes). */
+export function containersOf(
+  doc: ShipmentsDocument,
+): { number: string; attributes: Record<string, unknown> }[] {
+  return (doc.included ?? [])
+    .filter((r) => r.type === 'container')
+    .map((r) => ({ number: String(r.attributes.number), attributes: r.attributes }));
+}
+
+/**
+ * `today` is the day number of today in the spreadsheet's time zone (see sheet-values.ts);
+ * `dispute` the box whose history is worth disputing (demo-dispute.ts), given its own row.
+ */
+export function pickDemoRows(
+  doc: ShipmentsDocument,
+  today: number,
+  dispute: string | null = null,
+): DemoRow[] {
   const boxes = (doc.included ?? []).filter((r) => r.type === 'container').map(box);
-  const chosen = new Set<string>();
+  const chosen = new Set<string>(dispute ? [dispute] : []);
   const take = (test: (b: Box) => boolean): Box | undefined => {
     const found = boxes.find((b) => !chosen.has(b.number) && !DONE.has(b.status) && test(b));
     if (found) chosen.add(found.number);
@@ -117,7 +133,14 @@ export function pickDemoRows(doc: ShipmentsDocument, today: number): DemoRow[] {
       boxes.find((b) => b.status === 'picked_up' && b.lfd !== null && b.lfd < today),
       'Picked up: its passed LFD is history, no colour',
     ],
-    [boxes.find((b) => b.status === 'empty_returned'), 'Returned empty: nothing to do'],
+    [
+      boxes.find((b) => b.status === 'empty_returned' && b.number !== dispute),
+      'Returned empty: nothing to do',
+    ],
+    [
+      boxes.find((b) => b.number === dispute),
+      'Returned late after a hold and a moved LFD: References → Evidence for a dispute',
+    ],
   ];
   const rows: DemoRow[] = picks.flatMap(([b, note]) =>
     b ? [{ number: b.number, ...(b.refs ? { refNumbers: b.refs } : {}), note }] : [],

@@ -4,7 +4,8 @@
 // free days are there when the page opens. Each step is a real execution of dist/Code.js.
 
 import type { GasRuntime } from '../../gas';
-import { pickDemoRows, type ShipmentsDocument } from './demo-rows';
+import { containersOf, pickDemoRows, type ShipmentsDocument } from './demo-rows';
+import { disputeCandidate, planDispute, writeDisputeHistory } from './demo-dispute';
 import { todaySerial } from '../formula/sheet-values';
 import { fillFormulasSheet, fillTrackingSheet, FORMULAS_SHEET } from './demo-sheet';
 
@@ -24,6 +25,18 @@ async function listShipments(account: DemoAccount): Promise<ShipmentsDocument> {
   return (await res.json()) as ShipmentsDocument;
 }
 
+async function changeContainer(account: DemoAccount, number: string, change: unknown) {
+  const res = await fetch(
+    `${account.origin}/__emulator/containers/${encodeURIComponent(number)}/changes`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(change),
+    },
+  );
+  if (!res.ok) throw new Error(`Changing the demo box ${number} failed: HTTP ${res.status}`);
+}
+
 export async function seedDemo(runtime: GasRuntime, account: DemoAccount): Promise<void> {
   runtime.run('onOpen', [], { kind: 'simple-trigger' });
   runtime.run('saveSettings', [
@@ -41,7 +54,15 @@ export async function seedDemo(runtime: GasRuntime, account: DemoAccount): Promi
   const formulas = model.sheetByName(FORMULAS_SHEET) ?? model.addSheet(FORMULAS_SHEET, 1);
   if (!tracking) throw new Error('setupTrackingSheet did not create the Tracking sheet');
   const today = todaySerial(runtime.clock.now(), model.timeZone);
-  const rows = pickDemoRows(await listShipments(account), today);
+  const listing = await listShipments(account);
+  // The box worth disputing: its record made what its story ends with, its history written.
+  const candidate = disputeCandidate(containersOf(listing), runtime.clock.now());
+  const dispute = candidate ? planDispute(candidate) : null;
+  if (dispute) {
+    await changeContainer(account, dispute.number, dispute.change);
+    writeDisputeHistory(model, dispute);
+  }
+  const rows = pickDemoRows(listing, today, dispute?.number ?? null);
   fillTrackingSheet(model, tracking, rows);
   fillFormulasSheet(model, formulas, rows);
   runtime.run('refreshTrackingSheet', []);

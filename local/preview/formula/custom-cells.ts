@@ -2,10 +2,14 @@
 // each formula cell is one 'custom-function' execution of the real bundle, re-run only when the
 // values of its arguments change (hence the CT_LAST_REFRESH argument), and a grid result spills
 // into the cells to its right and below. Only `=FUNCTION(literal | cell | range | named range, …)`
-// is understood; anything else shows an error that says so.
+// is understood, and besides it the small built-in subset the conditional-format conditions use
+// (evaluate.ts: IF, AND, arithmetic, comparisons over cells), which the evidence sheet's Invoice
+// check needs (`=IF(E65="","",E65-B65)`); anything else shows an error that says so.
 
 import type { SheetModel, SpreadsheetModel } from '../../gas/spreadsheet/model';
+import { evaluate } from './evaluate';
 import { formulaCall, type FormulaCall, type FormulaError } from './formula-call';
+import { parseFormula } from './parse';
 import { a1 } from './refs';
 import { cellValueOfReturned, type ReturnedDates } from './returned-dates';
 
@@ -56,6 +60,8 @@ export class CustomFunctionCells {
       convention: 'spreadsheet',
       scriptTimeZone: 'Etc/UTC',
     },
+    /** The world's clock (TODAY() in a built-in formula). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Recomputes formula cells whose arguments changed; returns how many executions ran. */
@@ -144,18 +150,40 @@ export class CustomFunctionCells {
       const prepared = formulaCall(this.model, sheet, formula, this.functions, (s, r, c) =>
         this.result(s, r, c),
       );
+      const builtIn = 'error' in prepared ? this.builtIn(sheet, formula) : undefined;
       const signature =
-        'error' in prepared
-          ? signatureOf(formula, [prepared.error])
-          : signatureOf(formula, prepared.args);
+        builtIn !== undefined
+          ? signatureOf(formula, [builtIn])
+          : 'error' in prepared
+            ? signatureOf(formula, [prepared.error])
+            : signatureOf(formula, prepared.args);
       if (anchors.get(k)?.signature === signature) continue;
-      anchors.set(k, { formula, signature, outcome: this.execute(prepared) });
+      const outcome: Outcome =
+        builtIn !== undefined ? { kind: 'value', value: builtIn } : this.execute(prepared);
+      anchors.set(k, { formula, signature, outcome });
       changed = true;
     }
     for (const [sheet, anchors] of this.anchors) {
       for (const k of anchors.keys()) if (!live.get(sheet)?.has(k)) anchors.delete(k);
     }
     return changed;
+  }
+
+  /** A formula of the built-in subset (evaluate.ts), its value; undefined when outside it. */
+  private builtIn(sheet: SheetModel, formula: string): unknown {
+    try {
+      const value = evaluate(parseFormula(formula), {
+        timeZone: this.model.timeZone,
+        now: this.now(),
+        sheet,
+        sheetByName: (name) => this.model.sheetByName(name),
+        valueAt: (s, r, c) => this.valueAt(s, r, c),
+        offset: { rows: 0, columns: 0 },
+      });
+      return value === null ? '' : Number.isNaN(value) ? undefined : value;
+    } catch {
+      return undefined;
+    }
   }
 
   private execute(prepared: FormulaCall): Outcome {

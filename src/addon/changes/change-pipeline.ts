@@ -26,6 +26,7 @@ import {
   shipmentSnapshot,
   type Snapshot,
 } from '../../core/change-snapshot';
+import { FIRST_SEEN_FIELD, firstSeenText, worthFirstSeen } from '../../core/box-history';
 import { toAppError } from '../../core/errors';
 import type { ContainerRecord, ShipmentRecord } from '../../core/model';
 import type { Settings } from '../../core/settings';
@@ -101,6 +102,8 @@ export interface ChangeOutcome {
 
 export class ChangeRun {
   private readonly observed = new Map<string, Snapshot>();
+  /** The numbers observed as containers: their first look gets a `first_seen` row. */
+  private readonly boxes = new Set<string>();
   private readonly extra: Change[] = [];
   private atRisk: readonly MoneyAtRisk[] | undefined;
 
@@ -116,6 +119,7 @@ export class ChangeRun {
   observe(observations: Iterable<Observation>): void {
     for (const o of observations) {
       const { number, snapshot } = snapshotOf(o, this.now);
+      if (o.kind === 'container') this.boxes.add(number);
       this.observed.set(number, mergeSnapshots(this.observed.get(number) ?? null, snapshot));
     }
   }
@@ -173,6 +177,21 @@ export class ChangeRun {
       if (known) {
         for (const d of diffSnapshots(known.snapshot, snapshot))
           rows.push({ time, number, field: d.field, old: d.old, new: d.new, source: this.source });
+      }
+      // The box's first look (a number known only as a tracking request had none): when the
+      // add-in's knowledge starts, for the evidence of a dispute. A lost baseline is no first
+      // look; a box still at sea needs none (its arrival's change rows come before any charge).
+      const firstLook = known ? known.snapshot.current_status === undefined : !lostBaseline;
+      if (firstLook && this.boxes.has(number) && worthFirstSeen(merged)) {
+        const seen = firstSeenText(merged);
+        rows.push({
+          time,
+          number,
+          field: FIRST_SEEN_FIELD,
+          old: '',
+          new: seen,
+          source: this.source,
+        });
       }
       const result = alertsFor(number, known?.snapshot ?? null, merged, known?.alerted ?? [], ctx);
       // Alerts off: nothing is raised, so turning them on later reports what holds then.

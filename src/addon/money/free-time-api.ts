@@ -9,7 +9,8 @@ import { readLayout } from '../../core/sheet-layout';
 import { RecordStore } from '../../engine/record-store';
 import { Execution } from '../../execution/execution';
 import { readFreeTimeTerms } from './free-time-sheet';
-import { readRows, type Row } from '../sheets/rows-io';
+import { readRows, type Row as SheetRow } from '../sheets/rows-io';
+import type { RowInput as Row } from '../../core/row-input';
 import { TRACKING_SHEET } from '../sheets/sheet-names';
 import { activeSpreadsheet } from '../../gas/stores';
 
@@ -28,7 +29,7 @@ export function getFreeTimeRules(): FreeTimeReport {
   const boxes: PricedBox[] = [];
   const tracking = ss.getSheetByName(TRACKING_SHEET);
   if (tracking) {
-    const values = tracking.getDataRange().getValues() as Row[];
+    const values = tracking.getDataRange().getValues() as SheetRow[];
     const rows = readRows(values, readLayout(values[0] ?? [])).filter((r) => !r.unusable);
     const all = run.store.allContainers();
     const byNumber = new Map(all.map((c) => [c.attributes.number, c]));
@@ -41,23 +42,23 @@ export function getFreeTimeRules(): FreeTimeReport {
       return cached && 'record' in cached ? cached.record.attributes.shipping_line_scac : null;
     };
     const seen = new Set<string>();
-    const add = (c: (typeof all)[number], rowScac: string) => {
+    const add = (c: (typeof all)[number], row: Row) => {
       if (seen.has(c.attributes.number)) return;
       seen.add(c.attributes.number);
       boxes.push({
         attributes: c.attributes,
-        carrier: scacOf(shipmentScac(c.shipmentId), rowScac),
+        carrier: scacOf(shipmentScac(c.shipmentId), row.scac),
+        contract: row.contract ?? null,
       });
     };
     for (const row of rows) {
       if (row.kind === 'container') {
         const c = byNumber.get(row.number);
-        if (c) add(c, row.scac);
+        if (c) add(c, row);
         continue;
       }
       const found = view.shipmentIdFor(row.number);
-      if (found && 'id' in found)
-        for (const c of all) if (c.shipmentId === found.id) add(c, row.scac);
+      if (found && 'id' in found) for (const c of all) if (c.shipmentId === found.id) add(c, row);
     }
   }
   return { sheet: ss.getSheetByName(FREE_TIME_SHEET) != null, ...freeTimeSummary(terms, boxes) };

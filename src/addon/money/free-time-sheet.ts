@@ -6,26 +6,30 @@ import {
   FREE_TIME_HEADERS,
   FREE_TIME_SHEET,
   NO_TERMS,
+  isBroken,
   readFreeTime,
   type FreeTimeTerms,
 } from '../../core/free-time';
+import { readClosedDaysSheet } from './closed-days-sheet';
 
 const NOTE_HEADER = 'Note';
 const EXAMPLE_NOTE = 'EXAMPLE: replace with your own terms, or delete this row';
 
 /** Typical US terms (docs/reference.md#free-time): tiers after the LFD, 4 free days of detention. */
 const EXAMPLES: readonly unknown[][] = [
-  ['demurrage', '', '', '', 'calendar', '150x4, 250x5, 400', 'USD', EXAMPLE_NOTE],
-  ['detention', '', '', 4, 'calendar', '100x5, 175', 'USD', EXAMPLE_NOTE],
+  ['demurrage', '', '', '', 'calendar', '150x4, 250x5, 400', 'USD', '', '', EXAMPLE_NOTE],
+  ['detention', '', '', 4, 'calendar', '100x5, 175', 'USD', '', '', EXAMPLE_NOTE],
 ];
 
 export const FREE_TIME_HELP =
   'Free Time: one rule a row. Kind: demurrage (terminal, after the LFD) or detention (line, after Return By). ' +
   'Carrier (SCAC) and Terminal (as the Tracking sheet shows it) may be blank: blank matches any. ' +
   'For each box the first matching row from the top of each kind is used. ' +
-  'Free Days: detention only (the LFD already counts demurrage free days). Counting: calendar or business (Mon–Fri). ' +
+  "Free Days: detention only (the LFD already counts demurrage free days). Counting: calendar, business (Mon–Fri) or working (Mon–Fri except the Closed Days sheet's days). " +
   'Daily Rates: 150 (every day) or tiers 150x4, 250x5, 400 (150 a day for 4 days, 250 for the next 5, then 400). ' +
-  'Currency: ISO code, default USD. The add-in never writes to this sheet after creating it.';
+  'Currency: ISO code, default USD. Equipment (optional): dry, reefer, open top, flat rack, bulk or tank, with a length if the terms say (reefer 40). ' +
+  "Contract (optional): matched against the Tracking sheet's Contract column. Blank Equipment or Contract matches any. " +
+  'The add-in never writes to this sheet after creating it.';
 
 /** Creates the Free Time sheet when missing; returns whether it did. */
 export function ensureFreeTimeSheet(ss: GoogleAppsScript.Spreadsheet.Spreadsheet): boolean {
@@ -39,13 +43,24 @@ export function ensureFreeTimeSheet(ss: GoogleAppsScript.Spreadsheet.Spreadsheet
   sheet.getRange(1, 1).setNote(FREE_TIME_HELP);
   sheet.setFrozenRows(1);
   sheet.setColumnWidth(6, 160);
+  sheet.setColumnWidth(8, 100);
+  sheet.setColumnWidth(9, 100);
   sheet.setColumnWidth(header.length, 330);
   return true;
 }
 
-/** The rules in use: one read of the sheet; none when it does not exist. */
-export function readFreeTimeTerms(ss: GoogleAppsScript.Spreadsheet.Spreadsheet): FreeTimeTerms {
+/**
+ * The rules in use: one read of the sheet; none when it does not exist. The Closed Days are read
+ * too (one more read) only when a rule counts `working` days: otherwise nothing needs them.
+ */
+export function readFreeTimeTerms(
+  ss: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  sheetTimeZone?: string,
+): FreeTimeTerms {
   const sheet = ss.getSheetByName(FREE_TIME_SHEET);
   if (!sheet) return NO_TERMS;
-  return readFreeTime(sheet.getDataRange().getValues());
+  const terms = readFreeTime(sheet.getDataRange().getValues());
+  if (!terms.rules.some((r) => !isBroken(r) && r.counting === 'working')) return terms;
+  const closedDays = readClosedDaysSheet(ss, sheetTimeZone ?? ss.getSpreadsheetTimeZone());
+  return { ...terms, closedDays };
 }

@@ -31,6 +31,7 @@ export function sheetBoxes(
       boxes.set(row.number, {
         attributes: c.attributes,
         carrier: carrierOf(shipment, row),
+        contract: row.contract,
         box: readBox(c, shipment, now),
       });
       continue;
@@ -43,6 +44,7 @@ export function sheetBoxes(
         boxes.set(c.attributes.number, {
           attributes: c.attributes,
           carrier: carrierOf(shipment, row),
+          contract: row.contract,
           box: readBox(c, shipment, now),
         });
     }

@@ -12,7 +12,7 @@ import type { RefreshContext } from './context';
 import type { RowUpdates } from './row-updates';
 
 export function readMoneyRules(ctx: RefreshContext): MoneyRun {
-  return moneyRun(readFreeTimeTerms(ctx.ss));
+  return moneyRun(readFreeTimeTerms(ctx.ss, ctx.tz));
 }
 
 export function priceMoneyAtRisk(

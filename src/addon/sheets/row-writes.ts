@@ -54,7 +54,12 @@ export function freshOutputs(
     const box = readBox(c, shipment, now);
     const out = boxRowOutputs(box, tz);
     if (!money) return out;
-    const carried = { attributes: c.attributes, carrier: carrierOf(shipment, row), box };
+    const carried = {
+      attributes: c.attributes,
+      carrier: carrierOf(shipment, row),
+      contract: row.contract,
+      box,
+    };
     return { ...out, ...priced(containerMoneyCells(carried, money.terms, now, tz)) };
   }
   const id = fresh.identifiers.get(identifierKey(row.number));
@@ -65,7 +70,12 @@ export function freshOutputs(
   // Like the other summaries, money needs all the boxes: without them the row keeps its value.
   if (!money || !('Status' in out)) return out;
   const carrier = carrierOf(shipment, row);
-  const priceBoxes = boxes.map((box) => ({ attributes: box.attributes, carrier, box }));
+  const priceBoxes = boxes.map((box) => ({
+    attributes: box.attributes,
+    carrier,
+    contract: row.contract,
+    box,
+  }));
   return { ...out, ...priced(shipmentMoneyCells(priceBoxes, money.terms, now, tz)) };
 }
 

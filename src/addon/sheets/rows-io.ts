@@ -21,7 +21,14 @@ export function readRows(values: Row[], layout: SheetLayout): RowInput[] {
     const r = values[i]!;
     const get = (c: number | undefined) => (c == null ? '' : r[c]);
     const number = get(col.Number);
-    const row = parseRow(i, number, get(col.Type), get(col.SCAC), get(col['Ref Numbers']));
+    const row = parseRow(
+      i,
+      number,
+      get(col.Type),
+      get(col.SCAC),
+      get(col['Ref Numbers']),
+      get(col.Contract),
+    );
     if (row && !(row.unusable && typeof number !== 'string')) rows.push(row);
   }
   return rows;

@@ -3,6 +3,7 @@
 
 import { readLayout } from '../../core/sheet-layout';
 import { ensureFreeTimeSheet } from '../money/free-time-sheet';
+import { ensureClosedDaysSheet } from '../money/closed-days-sheet';
 import { ALL_HEADERS, NEW_SHEET_COLUMNS, applyFormats } from './tracking-format';
 import { TRACKING_SHEET } from '../sheets/sheet-names';
 import { statusSheet } from '../sheets/status-sheet';
@@ -30,10 +31,13 @@ export function setupTrackingSheet(): string {
   applyFormats(sheet, layout);
   statusSheet(ss);
   const terms = ensureFreeTimeSheet(ss) ? ' Free Time sheet created with two example rules.' : '';
+  const closed = ensureClosedDaysSheet(ss, Date.now())
+    ? ' Closed Days sheet created with one example day.'
+    : '';
   const added = blank
     ? 'created the header row'
     : missing.length > 0
       ? `added ${missing.join(', ')}`
       : 'headers already complete';
-  return `Tracking sheet ready (${added}).${terms}`;
+  return `Tracking sheet ready (${added}).${terms}${closed}`;
 }

@@ -1,7 +1,8 @@
 // In the References tab, for the selected row: Stop / Resume tracking of its shipment (stopping
 // asks first: the service then stops updating every container of the shipment) and the Timeline
-// of its container(s): each event in words, when on the place's own clock, and where. Everything
-// the service sent is put in as text.
+// of its container(s): each event in words, when on the place's own clock, and where; and the
+// Evidence for a dispute of its container (a sheet of its own). Everything the service sent is
+// put in as text.
 
 import { byId, el, fill } from './dom';
 import { call, type ResultOf } from './server';
@@ -53,6 +54,8 @@ export function setupRowTracking(): RowTracking {
   const showTimeline = byId('timeline-show', HTMLButtonElement);
   const timeline = byId('timeline', HTMLElement);
   const timelineStatus = byId('timeline-status', HTMLElement);
+  const evidence = byId('evidence-build', HTMLButtonElement);
+  const evidenceStatus = byId('evidence-status', HTMLElement);
   let number = '';
 
   const closeConfirm = () => {
@@ -94,6 +97,14 @@ export function setupRowTracking(): RowTracking {
     });
   });
 
+  evidence.addEventListener('click', () => {
+    const wanted = number;
+    void withBusy(evidence, evidenceStatus, `Building the evidence for ${wanted}…`, async () => {
+      const result = await call('buildEvidence', { number: wanted });
+      showStatus(evidenceStatus, 'ok', result.message);
+    });
+  });
+
   return {
     show(row) {
       const usable = !!row && row.number !== '';
@@ -104,6 +115,7 @@ export function setupRowTracking(): RowTracking {
       fill(timeline, []);
       showStatus(status, 'info', '');
       showStatus(timelineStatus, 'info', '');
+      showStatus(evidenceStatus, 'info', '');
     },
   };
 }

@@ -34,6 +34,7 @@ export type SidebarApi = Pick<
   | 'stopTracking'
   | 'resumeTracking'
   | 'getTimeline'
+  | 'buildEvidence'
   | 'getDiagnostics'
   | 'getPushStatus'
   | 'sendAlertDigestNow'

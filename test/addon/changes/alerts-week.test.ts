@@ -4,7 +4,7 @@
 // escaping, an injected MailApp failure sent later, quota exhaustion and recovery, and no
 // duplicates on repeated refreshes or a sidebar look-up.
 
-import { sheetValues, withRows } from '../../helpers/addon-harness';
+import { changeLogRows, withRows } from '../../helpers/addon-harness';
 
 const HOUR = 3_600_000;
 const EVIL = '<img src=x onerror=alert(1)> =HYPERLINK("http://evil","x")';
@@ -59,10 +59,9 @@ function runUntil(h: Harness, iso: string): void {
 }
 
 function changeLog(h: Harness): string[] {
-  if (!h.gas.spreadsheet.sheetByName('Change Log')) return [];
-  return sheetValues(h, 'Change Log')
-    .slice(1)
-    .map((r) => `${new Date(r[0] as Date).toISOString().slice(0, 13)} ${r.slice(1).join(' | ')}`);
+  return changeLogRows(h).map(
+    (r) => `${new Date(r[0] as Date).toISOString().slice(0, 13)} ${r.slice(1).join(' | ')}`,
+  );
 }
 
 const outbox = (h: Harness) => h.gas.project.mail.outbox;

@@ -3,7 +3,12 @@
 // person's sheet stays active; sendAlertDigestNow and getAlertStatus answer as the sidebar needs.
 
 import { STATE_SHEET } from '../../../src/addon/changes/change-state-sheet';
-import { sheetValues, withRows, type Interceptor } from '../../helpers/addon-harness';
+import {
+  changeLogRows,
+  sheetValues,
+  withRows,
+  type Interceptor,
+} from '../../helpers/addon-harness';
 
 function dueBoxes() {
   const seed = withRows([]);
@@ -36,8 +41,7 @@ function dueBoxes() {
   return { h, boxes };
 }
 
-const logRows = (h: ReturnType<typeof dueBoxes>['h']) =>
-  h.gas.spreadsheet.sheetByName('Change Log') ? sheetValues(h, 'Change Log').length - 1 : 0;
+const logRows = (h: ReturnType<typeof dueBoxes>['h']) => changeLogRows(h).length;
 
 it('rebuilds a deleted or damaged baseline without a flood of alerts or Change Log rows', () => {
   const { h, boxes } = dueBoxes();
@@ -49,6 +53,10 @@ it('rebuilds a deleted or damaged baseline without a flood of alerts or Change L
   expect(state.hidden).toBe(true);
   expect(state.protection).toMatchObject({ warningOnly: true });
   expect(h.gas.spreadsheet.activeSheet().name).not.toBe(STATE_SHEET);
+  // Each box's first look at its terminal: one `first_seen` row, no change row.
+  const allRows = () => sheetValues(h, 'Change Log').length - 1;
+  expect(allRows()).toBe(3);
+  expect(logRows(h)).toBe(0);
 
   // Someone deletes the hidden sheet. A refresh that gets no data (the service is down) keeps
   // knowing the baseline is lost; the next one rebuilds it and says nothing.
@@ -61,7 +69,8 @@ it('rebuilds a deleted or damaged baseline without a flood of alerts or Change L
   h.clock.advance(60 * 60_000);
   h.gas.run('refreshTrackingSheet');
   expect(outbox).toHaveLength(1);
-  expect(logRows(h)).toBe(0);
+  // A lost baseline is no first look either: not one row more.
+  expect(allRows()).toBe(3);
   expect(sheetValues(h, STATE_SHEET)).toHaveLength(4);
 
   // Someone deletes one row of it: still nothing.
@@ -69,7 +78,7 @@ it('rebuilds a deleted or damaged baseline without a flood of alerts or Change L
   h.clock.advance(60 * 60_000);
   h.gas.run('refreshTrackingSheet');
   expect(outbox).toHaveLength(1);
-  expect(logRows(h)).toBe(0);
+  expect(allRows()).toBe(3);
 
   // A real change after that is seen again, once.
   boxes[0]!.attributes.holds_at_pod_terminal = [
@@ -83,11 +92,7 @@ it('rebuilds a deleted or damaged baseline without a flood of alerts or Change L
     expect.stringMatching(/^Container alert: 1 hold placed/),
   ]);
   // The hold, and the readiness it takes away: one row each, once.
-  expect(
-    sheetValues(h, 'Change Log')
-      .slice(1)
-      .map((r) => [r[1], r[2], r[3], r[4]]),
-  ).toEqual([
+  expect(changeLogRows(h).map((r) => [r[1], r[2], r[3], r[4]])).toEqual([
     [boxes[0]!.attributes.number, 'ready_for_pickup', 'yes', 'no'],
     [boxes[0]!.attributes.number, 'holds', '', 'USDA: hold'],
   ]);

@@ -70,11 +70,12 @@ function refresh(h: Harness): void {
   expect(h.gas.run<{ ok: boolean }>('refreshTrackingSheet').ok).toBe(true);
 }
 
-/** Replaces the Free Time rules (row 1 stays), as a user typing them. */
+/** Replaces the Free Time rules (row 1 stays, every column of it), as a user typing them. */
 function rules(h: Harness, rows: unknown[][]): void {
   const sheet = h.gas.spreadsheet.sheetByName('Free Time')!;
+  const width = headerOf(h, 'Free Time').length;
   for (let r = 2; r <= Math.max(sheet.lastRow(), rows.length + 1); r++)
-    for (let c = 1; c <= 8; c++) type(h, r, c, rows[r - 2]?.[c - 1] ?? '', 'Free Time');
+    for (let c = 1; c <= width; c++) type(h, r, c, rows[r - 2]?.[c - 1] ?? '', 'Free Time');
 }
 
 describe('set-up', () => {
@@ -91,9 +92,11 @@ describe('set-up', () => {
       'Counting',
       'Daily Rates',
       'Currency',
+      'Equipment',
+      'Contract',
       'Note',
     ]);
-    expect(values.slice(1).map((r) => [r[0], r[5], r[7]])).toEqual([
+    expect(values.slice(1).map((r) => [r[0], r[5], r[9]])).toEqual([
       [
         'demurrage',
         '150x4, 250x5, 400',

@@ -7,7 +7,7 @@
 
 import type { OddKind } from '../../../local/emulator';
 import { serveLocalWebApp } from '../../../local/emulator/webhooks/local-web-app';
-import { column, sheetValues, withRows, type HarnessOptions } from '../../helpers/addon-harness';
+import { changeLogRows, column, withRows, type HarnessOptions } from '../../helpers/addon-harness';
 
 const HOUR = 3_600_000;
 const WEB_APP = 'https://script.google.com/macros/s/AKfy-test/exec';
@@ -42,8 +42,7 @@ function odd(h: Harness, numbers: readonly string[], kind: OddKind, reads = 1) {
   for (const n of numbers) h.emulator.oddAnswers.set(n, { kind, reads });
 }
 
-const logRows = (h: Harness) =>
-  h.gas.spreadsheet.sheetByName('Change Log') ? sheetValues(h, 'Change Log').slice(1) : [];
+const logRows = (h: Harness) => changeLogRows(h);
 const subjects = (h: Harness) => h.gas.project.mail.outbox.map((e) => e.subject);
 
 function refreshAfter(h: Harness, ms: number) {

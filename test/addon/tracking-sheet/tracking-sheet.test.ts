@@ -11,6 +11,8 @@ import {
 } from '../../helpers/addon-harness';
 
 const HEADERS: string[] = [...INPUT_HEADERS, ...OUTPUT_HEADERS];
+/** A new sheet's headers: every input and output but the optional `Contract`. */
+const NEW_SHEET: string[] = HEADERS.filter((x) => x !== 'Contract');
 
 type Harness = ReturnType<typeof createHarness>;
 
@@ -33,7 +35,7 @@ describe('setupTrackingSheet', () => {
     const h = createHarness();
     expect(h.gas.run('setupTrackingSheet')).toMatch(/created the header row/);
     const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
-    expect([...sheetValues(h)[0]!].sort()).toEqual([...HEADERS].sort());
+    expect([...sheetValues(h)[0]!].sort()).toEqual([...NEW_SHEET].sort());
     expect(sheet.frozenRows).toBe(1);
     expect(sheet.conditionalRules).toHaveLength(7);
     expect(sheet.cell(1, 1)?.note).toMatch(/only writes Attention, Status/);
@@ -60,7 +62,7 @@ describe('setupTrackingSheet', () => {
     h.gas.run('setupTrackingSheet');
     const grid = sheetValues(h);
     expect(grid[0]!.slice(0, 3)).toEqual(['My Notes', 'Number', 'Status']);
-    expect(grid[0]).toHaveLength(HEADERS.length + 1); // ours plus the user's column
+    expect(grid[0]).toHaveLength(NEW_SHEET.length + 1); // ours plus the user's column
     expect(grid[1]!.slice(0, 2)).toEqual(['keep me', 'X']);
     expect(h.gas.spreadsheet.sheetByName('Tracking')!.conditionalRules).toHaveLength(7);
   });
@@ -96,10 +98,11 @@ describe('refreshTrackingSheet', () => {
     // the change pipeline's baseline, on a first refresh a new hidden sheet (insert, hide, protect
     // as a warning with its description, the person's sheet activated back, one write). Money at
     // risk: one currency format of the new amounts, and the new Pull List (insert, bold header,
-    // note, frozen row, LFD format; one write of its rows).
+    // note, frozen row, LFD format; one write of its rows). The box at its terminal gets its
+    // `first_seen` row in a new Change Log (insert, header, frozen row, one append, time format).
     expect(h.gas.lastExecution!.calls.totals.SpreadsheetWrite).toBeLessThanOrEqual(
       // The add-on's state sheet: created (insert, hide, protect, header), then its rows.
-      h.addOn ? 22 + 12 : 22,
+      h.addOn ? 27 + 12 : 27,
     );
     // A second refresh with nothing new: the baseline costs one read, no write (the other two:
     // the sheet and the Free Time rules).
