@@ -15,7 +15,7 @@ describe('example container numbers', () => {
     'src/sidebar/client/track-tab.ts',
     // The Track form's and the server's container-number messages (trackedContainerProblem).
     'src/core/container-number.ts',
-    'src/surface.ts',
+    'src/surface-cells.ts',
   ])('%s only shows numbers that pass the check-digit check', (file) => {
     const text = readFileSync(path.resolve(__dirname, '../../..', file), 'utf8');
     const examples = [...text.matchAll(/\b(?:like|e\.g\.)\s+([A-Z]{4}\d{7})\b/g)].map((m) => m[1]!);
