@@ -11,6 +11,7 @@ import {
   IMPORT_DEADLINE_FIELDS,
   OBSERVED_CONTAINER_ATTRIBUTES,
   OBSERVED_SHIPMENT_ATTRIBUTES,
+  PICKUP_FACILITY_NAME,
   POD_TERMINAL_NAME,
   SHIPMENT_ATTRIBUTES,
   isDateTimeAttribute,
@@ -49,6 +50,7 @@ const CONTAINER_ATTRIBUTE_NAMES: readonly string[] = [
   ...CONTAINER_ATTRIBUTES,
   ...OBSERVED_CONTAINER_ATTRIBUTES,
   POD_TERMINAL_NAME, // from the included terminal (api/pod-terminal.ts)
+  PICKUP_FACILITY_NAME, // an inland move's pickup facility, name and city
 ];
 const SHIPMENT_ATTRIBUTE_NAMES: readonly string[] = [
   ...SHIPMENT_ATTRIBUTES,

@@ -54,6 +54,11 @@ export type RuleRow = FreeTimeRule | BrokenRule;
 
 export interface FreeTimeTerms {
   rules: RuleRow[];
+  /**
+   * Sheet rows marked as examples (their Note starts with EXAMPLE): read as no rule at all, so
+   * money is never shown from terms nobody agreed to, until the user makes them their own.
+   */
+  examples?: number[];
   /** The sheet as a whole cannot be read (a missing header): every money cell says so. */
   problem: string | null;
   /**
@@ -61,6 +66,31 @@ export interface FreeTimeTerms {
    * read matches says so instead of showing no money.
    */
   unreadFrom?: number | null;
+}
+
+/** The optional column where set-up marks its example rows. */
+export const NOTE_HEADER = 'Note';
+/** A Note that starts with this marks an example row (any case). */
+export const EXAMPLE_MARK = 'EXAMPLE';
+/** The terms set-up writes as examples (typical US terms), in FREE_TIME_HEADERS order. */
+export const EXAMPLE_RULES: readonly (readonly unknown[])[] = [
+  ['demurrage', '', '', '', 'calendar', '150x4, 250x5, 400', 'USD'],
+  ['detention', '', '', 4, 'calendar', '100x5, 175', 'USD'],
+];
+const cellKey = (v: unknown) =>
+  String(v ?? '')
+    .trim()
+    .toLowerCase();
+const EXAMPLE_KEYS = new Set(EXAMPLE_RULES.map((r) => r.map(cellKey).join('|')));
+
+/**
+ * An example row prices nothing (money is never shown from terms nobody agreed to): its Note
+ * still says EXAMPLE and its terms are still set-up's. Changing a term or clearing the note makes
+ * the row the user's own.
+ */
+function isExample(cells: Cells, note: unknown): boolean {
+  if (typeof note !== 'string' || !note.trim().toUpperCase().startsWith(EXAMPLE_MARK)) return false;
+  return EXAMPLE_KEYS.has(FREE_TIME_HEADERS.map((h) => cellKey(cells[h])).join('|'));
 }
 
 /** More rule rows than anyone keeps by hand: reading stops there (bounded work per refresh). */
@@ -230,20 +260,26 @@ export function readFreeTime(values: readonly (readonly unknown[])[]): FreeTimeT
       };
     }
   }
+  const note = header.findIndex((cell) => normalizeHeader(cell) === normalizeHeader(NOTE_HEADER));
   const rules: RuleRow[] = [];
+  const examples: number[] = [];
   let unreadFrom: number | null = null;
   for (let i = 1; i < values.length; i++) {
     const line = values[i] ?? [];
     const cells: Cells = {};
     for (const [name, col] of columns) cells[name] = line[col];
     if (!Object.values(cells).some(filled)) continue;
+    if (note >= 0 && isExample(cells, line[note])) {
+      if (examples.length < MAX_RULE_ROWS) examples.push(i + 1);
+      continue;
+    }
     if (rules.length === MAX_RULE_ROWS) {
       unreadFrom = i + 1;
       break;
     }
     rules.push(readRule(i + 1, cells));
   }
-  return { rules, problem: null, unreadFrom };
+  return { rules, problem: null, unreadFrom, ...(examples.length > 0 ? { examples } : {}) };
 }
 
 /**

@@ -21,6 +21,7 @@ import { readBox } from '../../core/box';
 import {
   boxSnapshot,
   diffSnapshots,
+  INTERNAL,
   mergeSnapshots,
   requestSnapshot,
   shipmentSnapshot,
@@ -112,10 +113,18 @@ export class ChangeRun {
     private readonly mail: MailPort = mailApp,
   ) {}
 
-  /** Takes this run's records; several snapshots of one number are merged (last wins). */
-  observe(observations: Iterable<Observation>): void {
+  /**
+   * Takes this run's records; several snapshots of one number are merged (last wins).
+   * `returnBy`: the Return By of each box the run priced (row-writes.ts, MoneyRun).
+   */
+  observe(
+    observations: Iterable<Observation>,
+    returnBy: ReadonlyMap<string, string> = new Map(),
+  ): void {
     for (const o of observations) {
       const { number, snapshot } = snapshotOf(o, this.now);
+      const due = o.kind === 'container' ? returnBy.get(number) : undefined;
+      if (due !== undefined) snapshot[INTERNAL.returnBy] = due;
       this.observed.set(number, mergeSnapshots(this.observed.get(number) ?? null, snapshot));
     }
   }
@@ -225,6 +234,7 @@ export class ChangeRun {
             save,
             this.source === 'push',
             this.atRisk,
+            (n) => next.get(n)?.snapshot,
           ),
         ),
       );
@@ -266,6 +276,7 @@ export function deliveryContext(
   save: (state: AlertState) => void,
   fromPush = false,
   moneyAtRisk?: readonly MoneyAtRisk[],
+  current?: (number: string) => Snapshot | undefined,
 ): DeliveryContext {
   let zone: string | null = null;
   return {
@@ -275,6 +286,7 @@ export function deliveryContext(
     save,
     fromPush,
     ...(moneyAtRisk ? { moneyAtRisk } : {}),
+    ...(current ? { current } : {}),
     get spreadsheetName() {
       return ss.getName();
     },

@@ -1,23 +1,22 @@
 // The `Free Time` sheet: the user's demurrage and detention terms. Set-up creates it when missing,
-// with two example rows (marked as such, to edit or delete), and never touches it again; each
-// refresh reads it once (core/free-time.ts turns the values into rules).
+// with two example rows (marked as such in their Note: they price nothing until the user makes
+// them their own), and never touches it again; each refresh reads it once (core/free-time.ts
+// turns the values into rules).
 
 import {
+  EXAMPLE_RULES,
   FREE_TIME_HEADERS,
   FREE_TIME_SHEET,
   NO_TERMS,
+  NOTE_HEADER,
   readFreeTime,
   type FreeTimeTerms,
 } from '../../core/free-time';
 
-const NOTE_HEADER = 'Note';
-const EXAMPLE_NOTE = 'EXAMPLE: replace with your own terms, or delete this row';
+const EXAMPLE_NOTE = 'EXAMPLE: prices nothing until you change its terms or clear this note';
 
-/** Typical US terms (PRODUCT.md's example): tiers after the LFD, 4 free days of detention. */
-const EXAMPLES: readonly unknown[][] = [
-  ['demurrage', '', '', '', 'calendar', '150x4, 250x5, 400', 'USD', EXAMPLE_NOTE],
-  ['detention', '', '', 4, 'calendar', '100x5, 175', 'USD', EXAMPLE_NOTE],
-];
+/** Typical US terms: tiers after the LFD, 4 free days of detention; marked as examples. */
+const EXAMPLES: readonly unknown[][] = EXAMPLE_RULES.map((r) => [...r, EXAMPLE_NOTE]);
 
 export const FREE_TIME_HELP =
   'Free Time: one rule a row. Kind: demurrage (terminal, after the LFD) or detention (line, after Return By). ' +
@@ -25,7 +24,8 @@ export const FREE_TIME_HELP =
   'For each box the first matching row from the top of each kind is used. ' +
   'Free Days: detention only (the LFD already counts demurrage free days). Counting: calendar or business (Mon–Fri). ' +
   'Daily Rates: 150 (every day) or tiers 150x4, 250x5, 400 (150 a day for 4 days, 250 for the next 5, then 400). ' +
-  'Currency: ISO code, default USD. The add-in never writes to this sheet after creating it.';
+  'Currency: ISO code, default USD. The EXAMPLE rows price nothing until you change their terms or clear their note. ' +
+  'The add-in never writes to this sheet after creating it.';
 
 /** Creates the Free Time sheet when missing; returns whether it did. */
 export function ensureFreeTimeSheet(ss: GoogleAppsScript.Spreadsheet.Spreadsheet): boolean {

@@ -29,7 +29,9 @@ export function setupTrackingSheet(): string {
   const layout = readLayout(finalHeader);
   applyFormats(sheet, layout);
   statusSheet(ss);
-  const terms = ensureFreeTimeSheet(ss) ? ' Free Time sheet created with two example rules.' : '';
+  const terms = ensureFreeTimeSheet(ss)
+    ? ' Free Time sheet created with two example rules: they price nothing until you make them your own.'
+    : '';
   const added = blank
     ? 'created the header row'
     : missing.length > 0

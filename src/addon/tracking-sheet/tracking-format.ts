@@ -141,6 +141,13 @@ function attentionRules(
       sheet.getRange(2, c + 1, rows, 1),
     );
   const scan = columns(layout.outputs.Attention, layout.inputs.Number, layout.outputs.LFD);
+  // Return By is a deadline like the LFD, with the LFD's colours, on its own date.
+  const empties = columns(
+    layout.outputs.Attention,
+    layout.inputs.Number,
+    layout.outputs['Return By'],
+  );
+  const emptyDue = `AND(${starts('return empty by')}, ${has('(today)')})`;
   const rule = (condition: string, colour: string, ranges: GoogleAppsScript.Spreadsheet.Range[]) =>
     SpreadsheetApp.newConditionalFormatRule()
       .whenFormulaSatisfied(`=AND(${condition}, ${RULE_TAG})`)
@@ -150,6 +157,8 @@ function attentionRules(
   const list = [
     rule(`OR(${starts('LFD passed')}, ${starts('LFD today')})`, RED, scan),
     rule(`OR(${starts('LFD tomorrow')}, ${starts('LFD in ')})`, AMBER, scan),
+    rule(`OR(${starts('return empty:')}, ${emptyDue})`, RED, empties),
+    rule(starts('return empty by'), AMBER, empties),
     rule(starts('on hold'), HOLD, scan),
     rule(starts('ready for pickup'), GREEN, scan),
     rule(

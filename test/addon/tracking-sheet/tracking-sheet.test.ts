@@ -29,7 +29,7 @@ describe('setupTrackingSheet', () => {
     const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
     expect([...sheetValues(h)[0]!].sort()).toEqual([...HEADERS].sort());
     expect(sheet.frozenRows).toBe(1);
-    expect(sheet.conditionalRules).toHaveLength(7);
+    expect(sheet.conditionalRules).toHaveLength(9);
     expect(sheet.cell(1, 1)?.note).toMatch(/only writes Attention, Status/);
     const lfd = sheetValues(h)[0]!.indexOf('LFD') + 1;
     expect(sheet.cell(2, lfd)?.numberFormat).toBe('yyyy-mm-dd');
@@ -56,7 +56,7 @@ describe('setupTrackingSheet', () => {
     expect(grid[0]!.slice(0, 3)).toEqual(['My Notes', 'Number', 'Status']);
     expect(grid[0]).toHaveLength(HEADERS.length + 1); // ours plus the user's column
     expect(grid[1]!.slice(0, 2)).toEqual(['keep me', 'X']);
-    expect(h.gas.spreadsheet.sheetByName('Tracking')!.conditionalRules).toHaveLength(7);
+    expect(h.gas.spreadsheet.sheetByName('Tracking')!.conditionalRules).toHaveLength(9);
   });
 });
 
