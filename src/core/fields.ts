@@ -6,6 +6,8 @@ import { feesText, feesTotal, holdsDetail, holdsText, isReadyForPickup } from '.
 import { isRecord, isUnreadable, readInstant, type Unreadable } from './attribute-values';
 import { lfdSerial, type LfdSource } from './lfd';
 import { fitCellText } from './sheet-text';
+import { localTimeText } from './local-time';
+import { isValidTimeZone } from './timezone';
 import {
   CONTAINER_ATTRIBUTES,
   IMPORT_DEADLINE_FIELDS,
@@ -209,6 +211,18 @@ export function containerFieldValue(
   }
 }
 
+/** The zone attribute the service gives a shipment's date-time (`pod_eta_at` → `pod_timezone`). */
+function shipmentZoneOf(s: ShipmentAttributes, name: string): string | null {
+  const prefix = /^(pol|pod|destination)_/.exec(name)?.[1];
+  const zone = prefix ? s[`${prefix}_timezone`] : null;
+  return typeof zone === 'string' && isValidTimeZone(zone) ? zone : null;
+}
+
+/**
+ * A shipment attribute. Its date-times (`pod_eta_at`, …) read as the Tracking sheet shows them:
+ * the facility's local time labelled with its zone (`2026-11-24 18:24 PST`), the same text in a
+ * cell and in the sheet's ETA column, whatever zone the spreadsheet is in.
+ */
 export function shipmentFieldValue(
   s: ShipmentAttributes,
   containerNumbers: readonly string[] | undefined,
@@ -217,7 +231,9 @@ export function shipmentFieldValue(
   if (field.kind === 'derived') return fitCellText((containerNumbers ?? []).join(', '));
   if (field.unlisted && !Object.prototype.hasOwnProperty.call(s, field.name))
     throw absentField(field.name, SHIPMENT_FIELD_NAMES);
-  return toCellValue(field.name, s[field.name]);
+  const value = toCellValue(field.name, s[field.name]);
+  const zone = value instanceof Date ? shipmentZoneOf(s, field.name) : null;
+  return zone && value instanceof Date ? localTimeText(value, zone) : value;
 }
 
 /** LFD(): the deadline as a cell date; blank when there is none, a message when unreadable. */
