@@ -7,7 +7,7 @@
 
 import { toAppError } from '../../core/errors';
 import { checkZones, type ZoneCheck } from '../../core/zone-mismatch';
-import { GATE_KEY, SERVICE_RULE } from '../../engine/request-gate';
+import { GATE_KEY, SERVICE_LIMIT_PER_MINUTE, SERVICE_RULE } from '../../engine/request-gate';
 import { available, type RateWindowState } from '../../engine/rate-window';
 import { DEPLOYMENT, type DeploymentMode } from '../../core/deployment';
 import { mailApp } from '../../gas/mail';
@@ -184,8 +184,11 @@ function serviceRequestsFree(now: number): string {
     if (Array.isArray(parsed.sent) && typeof parsed.blockedUntil === 'number') state = parsed;
   }
   const { free, nextAt } = available(state, now, SERVICE_RULE, SERVICE_RULE.limit);
-  if (free > 0) return `${free} of ${SERVICE_RULE.limit} this minute`;
-  return `none until ${new Date(nextAt).toISOString()}`;
+  // Said as what is free, with the ceiling's reason, so "91 of 95" cannot be read as used.
+  const spare = SERVICE_LIMIT_PER_MINUTE - SERVICE_RULE.limit;
+  const why = `the service allows ${SERVICE_LIMIT_PER_MINUTE} a minute; ${spare} are kept spare`;
+  if (free > 0) return `${free} of ${SERVICE_RULE.limit} free this minute (${why})`;
+  return `none free until ${new Date(nextAt).toISOString()} (${why})`;
 }
 
 function pushLines(): string[] {
