@@ -140,3 +140,10 @@ describe('buildPageState', () => {
     expect(state().toasts.at(-1)?.message).toMatch(/every 15 minutes/);
   });
 });
+
+test('a wrapped cell is sent as wrapped, so the page grows the row instead of cutting its words', () => {
+  const { state } = demo();
+  const tracking = state().sheets.find((s) => s.name === 'Tracking')!;
+  expect(cell(tracking, 2, 'Attention').wrap).toBe(true);
+  expect(cell(tracking, 2, 'Number').wrap).toBeUndefined();
+});

@@ -24,6 +24,8 @@ export interface PageCell {
   background?: string;
   color?: string;
   bold?: boolean;
+  /** Range.setWrap(true): the text wraps and the row grows, as in Sheets. */
+  wrap?: boolean;
   align?: 'left' | 'right' | 'center';
   note?: string;
   /** An http(s) URL the text links to. */

@@ -36,6 +36,27 @@ describe('setupTrackingSheet', () => {
     expect(h.gas.spreadsheet.namedRanges.has('CT_LAST_REFRESH')).toBe(true);
   });
 
+  it('wraps the columns whose words a narrow column would cut, down the whole sheet', () => {
+    // "return empty: 3 days late (USD 100.00 a day)", "number not valid: the check digit (last
+    // digit) should be 6", "2 places: …", "2026-11-24 13:00 PST": cut, they lose what matters.
+    const h = createHarness();
+    h.gas.run('setupTrackingSheet');
+    const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
+    const header = sheetValues(h)[0]!;
+    const wrapped = ['Attention', 'Status', 'Holds', 'Terminal', 'Appointment', 'ETA', 'ATA'];
+    for (const name of wrapped) {
+      const col = header.indexOf(name) + 1;
+      expect([name, sheet.cell(2, col)?.wrap, sheet.cell(sheet.maxRows, col)?.wrap]).toEqual([
+        name,
+        true,
+        true,
+      ]);
+    }
+    // Numbers and dates stay on one line.
+    expect(sheet.cell(2, header.indexOf('Number') + 1)?.wrap).toBeFalsy();
+    expect(sheet.cell(2, header.indexOf('LFD') + 1)?.wrap).toBeFalsy();
+  });
+
   it('repairs without duplicating or moving anything', () => {
     const h = createHarness({
       sheets: [
