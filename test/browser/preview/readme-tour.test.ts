@@ -170,15 +170,21 @@ test('step 6: the sidebar tracks with a suggested carrier, shows references, Set
   await p.screenshot('tour-6-settings');
 });
 
-test('step 7: the Formulas sheet, and the formula the tour suggests, read as dates', async () => {
+test("step 7: the tour's formula gives day numbers; Format › Number › Date reads them as dates", async () => {
   await p.sheet('Formulas');
   const formula = tour.match(/`(=LFD\([^`]+\))`/)![1]!;
+  expect(tour).toMatch(/Format › Number ›\s+\*\*Date\*\*/);
   const sheet = preview.session.runtime.spreadsheet.sheetByName('Formulas')!;
   const cell = p.cell(`H${sheet.lastRow() + 2}`);
   await p.type(cell, formula);
-  await cell.filter({ hasText: /\S/ }).waitFor();
+  await cell.filter({ hasText: /^\d{5}$/ }).waitFor();
   await p.screenshot('tour-7-formulas', cell);
-  await expect(cell.textContent()).resolves.not.toMatch(/^#|Error/);
+  await p.page.locator('#grid thead th', { hasText: /^H$/ }).click();
+  await p.page.getByRole('button', { name: 'Format', exact: true }).click();
+  await p.page.getByRole('menuitem', { name: /^Number\W/ }).click();
+  await p.page.getByRole('menuitem', { name: 'Date', exact: true }).click();
+  await cell.filter({ hasText: /^\d{4}-\d{2}-\d{2}$/ }).waitFor();
+  await p.screenshot('tour-7-formulas-as-dates', cell);
 });
 
 test('step 8: push on, then Demo changes: the change reaches the sheet with no refresh', async () => {
