@@ -50,6 +50,10 @@ export function rebuildPullList(
     const max = sheet.getMaxRows();
     if (values.length > max) sheet.insertRowsAfter(max, values.length - max);
   }
-  sheet.getRange(1, 1, values.length, PULL_LIST_HEADERS.length).setValues(values);
+  const width = PULL_LIST_HEADERS.length;
+  sheet.getRange(1, 1, values.length, width).setValues(values);
+  // The empties' header reads as a header wherever this rebuild puts it; the rows it left do not.
+  if (values.length > 1) sheet.getRange(2, 1, values.length - 1, width).setFontWeight('normal');
+  if (empties.length > 0) sheet.getRange(rows.length + 3, 1, 1, width).setFontWeight('bold');
   return 1;
 }

@@ -237,6 +237,10 @@ describe('refresh', () => {
       numbers[3], // 4 days late: USD 100.00 tomorrow
       numbers[1], // picked up today, Return By in 4 days: nothing tomorrow
     ]);
+    // The second list's header reads as one, wherever it lands; the row it left does not.
+    const pull = h.gas.spreadsheet.sheetByName('Pull List')!;
+    expect(pull.cell(4, 1)?.fontWeight).toBe('bold');
+    expect(pull.cell(5, 1)?.fontWeight).not.toBe('bold');
   });
 
   test('a rule row that cannot be read fills only its own cells, as text; hostile text stays text', () => {
