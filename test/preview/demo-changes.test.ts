@@ -28,6 +28,15 @@ describe('demo changes', () => {
     ]);
   });
 
+  it("leaves out a box gone inland by rail: the POD terminal's LFD and holds no longer bear on it", () => {
+    const sheet = sheetWith([
+      ['Status', 'Number', 'LFD Source', 'Holds'],
+      ['available', 'CSNU7667309', 'rail', ''],
+      ['available', 'MSCU1234566', 'terminal', ''],
+    ]);
+    expect(waitingContainers(sheet).map((b) => b.number)).toEqual(['MSCU1234566']);
+  });
+
   it('a second round picks other boxes, and a box made available is ready or says its hold', () => {
     const boxes = [
       { number: 'AAAU1000001', status: 'not_available', holds: 'customs: hold (CBP hold)' },

@@ -36,7 +36,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * The tracked container rows of the Tracking sheet whose box may still be at (or bound for) the
- * terminal. A row the service does not track (no Status: a mistyped number, one not tracked yet)
+ * terminal (not gone inland by rail). A row the service does not track (no Status: a mistyped number, one not tracked yet)
  * is left out: the emulator has no such container to change.
  */
 export function waitingContainers(sheet: SheetModel): DemoBox[] {
@@ -58,6 +58,9 @@ export function waitingContainers(sheet: SheetModel): DemoBox[] {
     const number = text(row, numberCol - 1);
     const status = text(row, layout.outputs.Status);
     if (!CONTAINER.test(number) || status === '' || GONE.has(status)) continue;
+    // Gone inland by rail: its deadline is the ramp's; the terminal's LFD, holds and availability
+    // that Demo changes moves no longer bear on it (a hold placed there would read "ready").
+    if (text(row, layout.outputs['LFD Source']) === 'rail') continue;
     out.push({
       number,
       status,
