@@ -153,6 +153,10 @@ export function lfdCellDate(
  *   DATE(), sorting and conditional formats are exact. Its cost: a cell nobody formatted shows
  *   46351 until the column is formatted as a date (Format > Number > Date), once.
  *
+ * Looked for again for issue 30 (a freshly typed LFD() shows 46354): Google's custom-functions
+ * guide (developers.google.com/apps-script/guides/sheets/functions, "Data types") speaks only of
+ * dates passed in; no Google page, Apps Script issue thread or test on real Apps Script that we
+ * could find states the zone of a returned Date. Without that rule a Date would be a guess.
  * We return the serial: a visible, one-time formatting step beats an invisible off-by-a-fraction.
  * Date-times (CONTAINER_INFO/SHIPMENT_INFO pod_eta_at, pickup_appointment_at, ...) stay Dates:
  * their time of day cannot be right under both conventions, so they follow convention A and the
