@@ -14,6 +14,9 @@ import type { PreviewActions } from './routes';
 const KEPT_RECORDS = 1000;
 
 export class PreviewSession implements PreviewActions {
+  /** Boxes earlier rounds of Demo changes changed: a new round picks others first. */
+  private readonly demoChanged = new Set<string>();
+
   constructor(
     readonly runtime: PreviewRuntime,
     readonly cells: CustomFunctionCells,
@@ -64,14 +67,19 @@ export class PreviewSession implements PreviewActions {
    */
   async demoChanges(): Promise<{ message: string; error?: string }> {
     const sheet = this.runtime.spreadsheet.sheetByName('Tracking');
-    const plan = sheet ? planDemoChanges(waitingContainers(sheet), this.clock.now()) : [];
+    const plan = sheet
+      ? planDemoChanges(waitingContainers(sheet), this.clock.now(), this.demoChanged)
+      : [];
     if (plan.length === 0) {
       return {
         message: '',
         error: 'No container rows at a terminal to change: set up the Tracking sheet first.',
       };
     }
-    for (const p of plan) await this.control.changeContainer(p.number, p.change);
+    for (const p of plan) {
+      await this.control.changeContainer(p.number, p.change);
+      this.demoChanged.add(p.number);
+    }
     const menu = this.runMenuItem('menuRefreshNow');
     const changed = plan.map((p) => `${p.number}: ${p.what}`).join('; ');
     return {

@@ -11,7 +11,7 @@ import { withShim } from '../host/google-script-shim';
 import { isEditable } from './editable-cells';
 import { a1 } from './formula/refs';
 import { applyNumberFormat, numberFormatChoice } from './number-formats';
-import type { ActionResult, PageState } from './page/page-state';
+import { PREVIEW_TIME_ZONES, type ActionResult, type PageState } from './page/page-state';
 import { ECHO_PATH, WebAppExec } from './web-app-exec';
 
 /** What the routes need of a running preview (PreviewSession in the app, a stand-in in tests). */
@@ -151,6 +151,14 @@ export function previewRoutes(
     '/__preview/demo-changes': async () => {
       const { message, error } = await session.demoChanges();
       return result({ ...(message ? { notice: message } : {}), ...(error ? { error } : {}) });
+    },
+    // File › Settings › Time zone in Sheets: what the add-in reads as the spreadsheet's zone from
+    // the next execution on, so Diagnostics' advice ("change the spreadsheet's zone") can be tried.
+    '/__preview/time-zone': (body) => {
+      const zone = body.timeZone;
+      if (typeof zone !== 'string' || !PREVIEW_TIME_ZONES.includes(zone)) return null;
+      session.runtime.spreadsheet.timeZone = zone;
+      return result();
     },
     '/__preview/speed': async (body) => {
       const { factor } = body;

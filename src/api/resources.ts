@@ -1,6 +1,7 @@
 // JSON:API resources → the records the add-in keeps, and the requests that fetch them.
 
 import {
+  PICKUP_FACILITY_NAME,
   POD_TERMINAL_NAME,
   type ContainerAttributes,
   type ContainerRecord,
@@ -11,9 +12,18 @@ import {
 import { dataList, relatedId, relatedIds, type JsonApiDocument, type Resource } from './jsonapi';
 import type { ApiRequest } from './client';
 import { looksLikeContainerNumber, normalizeContainerNumber } from '../core/container-number';
-import { podTerminalName, terminalsById } from './pod-terminal';
+import { pickupFacilityName, podTerminalName, terminalsById } from './pod-terminal';
 
 export const MAX_PAGE_SIZE = 100;
+
+/**
+ * A shipment's boxes with the places they are picked up at: the POD terminal (the Terminal
+ * column) and an inland move's pickup facility (api/pod-terminal.ts).
+ */
+export const SHIPMENT_INCLUDE = 'containers,containers.pod_terminal,containers.pickup_facility';
+/** A container with its shipment, its shipment's boxes and their places. */
+export const CONTAINER_INCLUDE =
+  'shipment,shipment.containers,pod_terminal,pickup_facility,shipment.containers.pod_terminal,shipment.containers.pickup_facility';
 
 export function containerRecord(r: Resource): ContainerRecord {
   const attributes = { ...(r.attributes ?? {}) } as ContainerAttributes;
@@ -34,6 +44,8 @@ export function recordsOf(doc: JsonApiDocument): {
       const record = containerRecord(r);
       const name = podTerminalName(r, terminals);
       if (name !== undefined) record.attributes[POD_TERMINAL_NAME] = name;
+      const facility = pickupFacilityName(r, terminals);
+      if (facility !== undefined) record.attributes[PICKUP_FACILITY_NAME] = facility;
       return record;
     });
   const numberById = new Map(containers.map((c) => [c.id, c.attributes.number]));
@@ -66,11 +78,11 @@ export function listContainersPage(page: number): ApiRequest {
   return {
     method: 'get',
     path: '/containers',
-    // pod_terminal: the Terminal column's name (a few terminals per page, each included once).
+    // pod_terminal and pickup_facility: the Terminal column's place (a few a page, each included once).
     query: {
       'page[number]': page,
       'page[size]': MAX_PAGE_SIZE,
-      include: 'shipment,pod_terminal',
+      include: 'shipment,pod_terminal,pickup_facility',
     },
   };
 }
@@ -88,7 +100,7 @@ export function listActiveShipmentsPage(page: number): ApiRequest {
       'filter[tracking_stopped]': 'false',
       'page[number]': page,
       'page[size]': MAX_PAGE_SIZE,
-      include: 'containers,containers.pod_terminal',
+      include: SHIPMENT_INCLUDE,
     },
   };
 }
@@ -109,7 +121,7 @@ export function lookUpNumber(query: string): ApiRequest {
       // shipment.containers: the shipment's other boxes too, as /shipments?include=containers gave.
       query: {
         'filter[number]': container,
-        include: 'shipment,shipment.containers,pod_terminal,shipment.containers.pod_terminal',
+        include: CONTAINER_INCLUDE,
         'page[size]': 30,
       },
     };
@@ -117,7 +129,7 @@ export function lookUpNumber(query: string): ApiRequest {
   return {
     method: 'get',
     path: '/shipments',
-    query: { number: query, include: 'containers,containers.pod_terminal', 'page[size]': 30 },
+    query: { number: query, include: SHIPMENT_INCLUDE, 'page[size]': 30 },
   };
 }
 
@@ -129,7 +141,7 @@ export function searchByReference(query: string): ApiRequest {
   return {
     method: 'get',
     path: '/shipments',
-    query: { q: query, include: 'containers,containers.pod_terminal', 'page[size]': 30 },
+    query: { q: query, include: SHIPMENT_INCLUDE, 'page[size]': 30 },
   };
 }
 

@@ -10,7 +10,7 @@ import {
   type JsonApiDocument,
   type Resource,
 } from './jsonapi';
-import { MAX_PAGE_SIZE } from './resources';
+import { CONTAINER_INCLUDE, MAX_PAGE_SIZE, SHIPMENT_INCLUDE } from './resources';
 
 /**
  * The events whose data the Tracking sheet shows, each change announced once: container.updated
@@ -96,9 +96,7 @@ export function containerByIdCall(id: string): ApiRequest {
   return {
     method: 'get',
     path: `/containers/${encodeURIComponent(id)}`,
-    query: {
-      include: 'shipment,shipment.containers,pod_terminal,shipment.containers.pod_terminal',
-    },
+    query: { include: CONTAINER_INCLUDE },
   };
 }
 
@@ -106,7 +104,7 @@ export function shipmentByIdCall(id: string): ApiRequest {
   return {
     method: 'get',
     path: `/shipments/${encodeURIComponent(id)}`,
-    query: { include: 'containers,containers.pod_terminal' },
+    query: { include: SHIPMENT_INCLUDE },
   };
 }
 

@@ -51,9 +51,11 @@ interface Group {
 /** Most urgent first: money is lost from tomorrow on an LFD today. */
 const GROUPS: Group[] = [
   { title: 'LFD today or passed', kinds: ['lfd-due'] },
+  { title: 'Empties late (detention running)', kinds: ['return-due'] },
   { title: 'Holds placed and failed tracking requests', kinds: ['hold-placed', 'request-failed'] },
   { title: 'Ready for pickup', kinds: ['ready'] },
   { title: 'LFD coming up', kinds: ['lfd-soon'] },
+  { title: 'Empties due back', kinds: ['return-soon'] },
   { title: 'Changes', kinds: ['lfd-changed', 'hold-released', 'eta-moved'] },
 ];
 
@@ -71,6 +73,10 @@ export function alertText(a: Alert): string {
     case 'lfd-due':
     case 'lfd-soon':
       return `LFD ${a.value}${detail}`;
+    case 'return-due':
+      return `empty late: Return By ${a.value}${detail}`;
+    case 'return-soon':
+      return `return empty by ${a.value}${detail}`;
     case 'ready':
       return 'ready for pickup';
     case 'hold-placed':
@@ -88,6 +94,8 @@ export function alertText(a: Alert): string {
 
 const COUNT_NOUNS: Record<AlertKind, [string, string]> = {
   'lfd-due': ['LFD due', 'LFDs due'],
+  'return-due': ['empty late', 'empties late'],
+  'return-soon': ['empty due back', 'empties due back'],
   ready: ['container ready', 'containers ready'],
   'hold-placed': ['hold placed', 'holds placed'],
   'request-failed': ['tracking request failed', 'tracking requests failed'],

@@ -14,8 +14,20 @@
 import { holdNamesOf as names, INTERNAL, type Snapshot } from './change-snapshot';
 import { calendarDayIn } from './timezone';
 
-export const IMMEDIATE_KINDS = ['lfd-due', 'ready', 'hold-placed', 'request-failed'] as const;
-export const DIGEST_KINDS = ['lfd-soon', 'lfd-changed', 'hold-released', 'eta-moved'] as const;
+export const IMMEDIATE_KINDS = [
+  'lfd-due',
+  'return-due',
+  'ready',
+  'hold-placed',
+  'request-failed',
+] as const;
+export const DIGEST_KINDS = [
+  'lfd-soon',
+  'return-soon',
+  'lfd-changed',
+  'hold-released',
+  'eta-moved',
+] as const;
 export type AlertKind = (typeof IMMEDIATE_KINDS)[number] | (typeof DIGEST_KINDS)[number];
 
 export const isImmediate = (kind: AlertKind): boolean =>
@@ -44,7 +56,11 @@ const ETA_MOVE_MS = 24 * 3_600_000;
 
 /** Whole days from today (at the facility) to the LFD day; null without an LFD. */
 function daysToLfd(snapshot: Snapshot, now: number): { day: string; days: number } | null {
-  const raw = snapshot[INTERNAL.lfd];
+  return daysTo(snapshot[INTERNAL.lfd], now);
+}
+
+/** Whole days from today at a facility to a `YYYY-MM-DD@Zone` day; null without one. */
+export function daysTo(raw: string | undefined, now: number): { day: string; days: number } | null {
   if (!raw) return null;
   const [day, zone] = raw.split('@');
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
@@ -55,7 +71,11 @@ function daysToLfd(snapshot: Snapshot, now: number): { day: string; days: number
   return { day: day!, days };
 }
 
-const dueText = (days: number) =>
+/** `today`, `in 1 day`, `in 2 days`. */
+export const inDays = (days: number) =>
+  days === 0 ? 'today' : `in ${days} day${days === 1 ? '' : 's'}`;
+
+export const dueText = (days: number) =>
   days === 0 ? 'today' : `${-days} day${days === -1 ? '' : 's'} overdue`;
 
 /** The state alerts that hold for a snapshot now, each with its key. */
@@ -65,11 +85,26 @@ function stateAlerts(number: string, s: Snapshot, ctx: RuleContext): Alert[] {
   if (lfd && lfd.days <= 0) {
     out.push({ number, kind: 'lfd-due', value: lfd.day, detail: dueText(lfd.days), at: ctx.now });
   } else if (lfd && lfd.days <= ctx.lfdDays) {
+    out.push({ number, kind: 'lfd-soon', value: lfd.day, detail: inDays(lfd.days), at: ctx.now });
+  }
+  // Return By is a deadline like the LFD (a box out with its empty not back): at once when it has
+  // passed, in the digest from `lfdDays` before.
+  const back = daysTo(s[INTERNAL.returnBy], ctx.now);
+  if (back && back.days < 0) {
+    const late = -back.days;
     out.push({
       number,
-      kind: 'lfd-soon',
-      value: lfd.day,
-      detail: `in ${lfd.days} day${lfd.days === 1 ? '' : 's'}`,
+      kind: 'return-due',
+      value: back.day,
+      detail: `${late} day${late === 1 ? '' : 's'} late`,
+      at: ctx.now,
+    });
+  } else if (back && back.days <= ctx.lfdDays) {
+    out.push({
+      number,
+      kind: 'return-soon',
+      value: back.day,
+      detail: inDays(back.days),
       at: ctx.now,
     });
   }
@@ -147,4 +182,31 @@ export function alertsFor(
   const fresh = states.filter((a) => !raised.has(alertKey(a)));
   const changes = previous ? changeAlerts(number, previous, next, ctx) : [];
   return { alerts: [...fresh, ...changes], alerted: states.map(alertKey) };
+}
+
+const LFD_KINDS: readonly AlertKind[] = ['lfd-due', 'lfd-soon'];
+const RETURN_KINDS: readonly AlertKind[] = ['return-due', 'return-soon'];
+
+/**
+ * A deadline alert as it stands now (docs/reference.md, "Alerts"): a digest line is computed when
+ * it is sent, from the box's latest snapshot and its facility's today, never as it was when
+ * raised. An LFD that moved reads as its new day, one now due moves to "today or passed", one
+ * picked up or moved beyond the warning window is left out (null). Other alerts, and a box with
+ * no snapshot to read, stay as raised.
+ */
+export function restate(a: Alert, s: Snapshot | undefined, ctx: RuleContext): Alert | null {
+  const lfd = LFD_KINDS.includes(a.kind);
+  if ((!lfd && !RETURN_KINDS.includes(a.kind)) || !s) return a;
+  if (lfd && s[INTERNAL.atTerminal] === 'n') return null;
+  const raw = lfd ? s[INTERNAL.lfd] : s[INTERNAL.returnBy];
+  if (raw === undefined) return a;
+  const due = daysTo(raw, ctx.now);
+  if (!due) return null;
+  const late = lfd ? due.days <= 0 : due.days < 0;
+  if (late) {
+    const detail = lfd ? dueText(due.days) : `${-due.days} day${due.days === -1 ? '' : 's'} late`;
+    return { ...a, kind: lfd ? 'lfd-due' : 'return-due', value: due.day, detail };
+  }
+  if (due.days > ctx.lfdDays) return null;
+  return { ...a, kind: lfd ? 'lfd-soon' : 'return-soon', value: due.day, detail: inDays(due.days) };
 }

@@ -6,7 +6,10 @@
 
 import { isUnreadable } from './attribute-values';
 import { boxOf, type Box } from './box';
+import { feesMoneyText } from './derived';
 import type { ContainerAttributes } from './model';
+import type { ContainerMoney } from './money';
+import { calendarDayIn, dayOfSerial, dayText, sheetSerialOfDay } from './timezone';
 import type { ErrorKind } from './errors';
 
 /** How many days ahead an LFD is announced (`LFD in 2 days`), matching the amber colour. */
@@ -63,7 +66,7 @@ function lfdWording(days: number, ageMs: number | null): string | null {
 
 /** The reasons for one box, most urgent first; none once it has left the terminal. */
 export function boxReasons(box: Box): string[] {
-  if (!box.atTerminal) return [];
+  if (!box.waiting) return [];
   const reasons: string[] = [];
   const age = box.terminalCheckAge;
   const lfd = box.lfd ? lfdWording(box.lfd.daysLeft, age) : null;
@@ -81,7 +84,7 @@ export function boxReasons(box: Box): string[] {
  * among them, and `ready for pickup` when all of them are.
  */
 export function shipmentBoxReasons(boxes: readonly Box[]): string[] {
-  const waiting = boxes.filter((b) => b.atTerminal);
+  const waiting = boxes.filter((b) => b.waiting);
   if (waiting.length === 0) return [];
   const reasons: string[] = [];
   let first: { days: number; age: number | null } | null = null;
@@ -110,6 +113,62 @@ export function containerReasons(a: ContainerAttributes, now: number): string[] 
 
 export function shipmentReasons(containers: readonly ContainerAttributes[], now: number): string[] {
   return shipmentBoxReasons(containers.map((a) => boxOf({ attributes: a }, undefined, now)));
+}
+
+/** How many days ahead Return By is announced (`return empty by …`), like the LFD. */
+export const RETURN_WARN_DAYS = LFD_WARN_DAYS;
+
+/** The Return By of a box out with its empty not back, and days from its facility's today. */
+export interface ReturnDue {
+  /** Return By as a sheet serial (the facility's calendar day). */
+  day: number;
+  /** The zone of the facility the box went out of, whose calendar counts. */
+  zone: string;
+  /** Negative once late. */
+  daysLeft: number;
+  /** What one more day costs, in the detention rule's currency. */
+  perDay: { amount: number; currency: string };
+}
+
+/**
+ * Detention as a deadline (docs/reference.md, "Return By"): known once the box is out, its
+ * empty not back and a detention rule gives its free days; null otherwise.
+ */
+export function returnDue(box: Box, money: ContainerMoney): ReturnDue | null {
+  const out = box.money.fullOut;
+  const detention = money.detention;
+  if (!out || typeof money.returnBy !== 'number') return null;
+  if (detention.state !== 'charge' || detention.charge.final) return null;
+  const today = sheetSerialOfDay(calendarDayIn(box.now, out.zone));
+  return {
+    day: money.returnBy,
+    zone: out.zone,
+    daysLeft: money.returnBy - today,
+    perDay: { amount: detention.charge.tomorrow, currency: detention.charge.currency },
+  };
+}
+
+/**
+ * `return empty by 2026-11-30 (in 2 days)` from 2 days before Return By; `return empty: 3 days
+ * late (USD 175.00 a day)` once it has passed.
+ */
+export function returnReason(due: ReturnDue | null): string | null {
+  if (!due || due.daysLeft > RETURN_WARN_DAYS) return null;
+  const d = due.daysLeft;
+  if (d < 0) {
+    const rate = feesMoneyText(new Map([[due.perDay.currency, due.perDay.amount]]));
+    const late = `return empty: ${-d} day${d === -1 ? '' : 's'} late`;
+    return rate ? `${late} (${rate} a day)` : late;
+  }
+  const when = d === 0 ? 'today' : d === 1 ? 'tomorrow' : `in ${d} days`;
+  return `return empty by ${dayText(dayOfSerial(due.day))} (${when})`;
+}
+
+/** The most urgent Return By among a BOL's boxes. */
+export function earliestReturn(dues: readonly (ReturnDue | null)[]): ReturnDue | null {
+  let first: ReturnDue | null = null;
+  for (const due of dues) if (due && (!first || due.daysLeft < first.daysLeft)) first = due;
+  return first;
 }
 
 /**

@@ -23,13 +23,14 @@ import { equipmentOf } from './equipment';
 import { earliestLfd, lfdInstant, type EarliestLfd, type LfdSource } from './lfd';
 import { zoneOrUtc } from './local-time';
 import {
+  PICKUP_FACILITY_NAME,
   POD_TERMINAL_NAME,
   type ContainerAttributes,
   type ContainerRecord,
   type ShipmentRecord,
   type TerminalHold,
 } from './model';
-import { isAtTerminal } from './terminal-state';
+import { hasBeenPickedUp, isInland } from './terminal-state';
 import { calendarDayIn, sheetSerialOfDay, type CalendarDay } from './timezone';
 import { stopStateOf } from './tracking-state';
 
@@ -81,8 +82,15 @@ export interface Box {
   shipment: ShipmentRecord | null | undefined;
   now: number;
   status: string | null | Unreadable;
-  /** While the box may still be at its POD terminal (or has not reached it): core/terminal-state. */
+  /**
+   * Still to be picked up somewhere: at (or bound for) its POD terminal, or moved inland by rail
+   * and not picked up there yet. Only such a box has a running LFD, colours, alerts and demurrage.
+   */
+  waiting: boolean;
+  /** Waiting at (or bound for) its POD terminal (core/terminal-state.ts). */
   atTerminal: boolean;
+  /** Gone inland by rail, to be picked up at the inland facility (core/terminal-state.ts). */
+  inland: boolean;
   /** On its way or not arrived: nothing at the terminal to have been checked yet. */
   afloat: boolean;
   /** The earliest deadline (`LFD`), or null without one. */
@@ -99,7 +107,13 @@ export interface Box {
   /** `customs: hold (CBP exam)`: the holds with the terminal's words. */
   holdsDetail: string | Unreadable;
   fees: Map<string, number> | Unreadable;
+  /**
+   * Where the truck goes: the POD terminal's name, or for a box gone inland by rail the pickup
+   * facility's name and city (`null`: the service names none; unreadable: not text).
+   */
   terminal: string | null | Unreadable;
+  /** The attribute `terminal` comes from (whether the answer carried it decides the cell). */
+  terminalField: typeof POD_TERMINAL_NAME | typeof PICKUP_FACILITY_NAME;
   zones: { pod: string; destination: string };
   appointment: FacilityTime;
   /** When it left the terminal for the sheet's `Picked Up`: the POD's full-out, else inland's. */
@@ -161,6 +175,7 @@ function moneyInputs(
   a: ContainerAttributes,
   shipment: ShipmentRecord | null | undefined,
   zones: Box['zones'],
+  terminal: Box['terminal'],
 ): MoneyInputs {
   const podFullOut = instantOf(a.pod_full_out_at);
   const destinationFullOut = instantOf(a.final_destination_full_out_at);
@@ -174,7 +189,7 @@ function moneyInputs(
       : { instant: podFullOut, zone: zones.pod };
   const back = instantOf(a.empty_terminated_at);
   return {
-    terminal: textOrNull(a[POD_TERMINAL_NAME]),
+    terminal: isUnreadable(terminal) ? null : textOrNull(terminal),
     carrier: textOrNull(shipment?.attributes.shipping_line_scac),
     equipment: equipmentOf(a),
     podFullOut,
@@ -187,6 +202,22 @@ function moneyInputs(
         : { instant: back, zone: zoneOrUtc(a.empty_terminated_timezone, fullOut?.zone) },
     emptyReturnedStatus: a.current_status === 'empty_returned',
   };
+}
+
+/**
+ * Ready for pickup (core/derived.ts): available and no active hold. A box gone inland is ready
+ * once the facility makes it available (its POD terminal's holds no longer apply), never while
+ * it is on the train.
+ */
+function readiness(
+  a: ContainerAttributes,
+  status: Box['status'],
+  inland: boolean,
+): boolean | Unreadable {
+  if (!inland) return isReadyForPickup(a);
+  const available = readFlag(a.available_for_pickup);
+  if (isUnreadable(available)) return available;
+  return available === true && status !== 'on_rail';
 }
 
 function terminalCheckAge(
@@ -214,18 +245,24 @@ export function boxOf(
   const a = record.attributes;
   const status = readText(a.current_status);
   const afloat = !isUnreadable(status) && status != null && AFLOAT.has(status);
-  const atTerminal = isAtTerminal(a);
+  const waiting = !hasBeenPickedUp(a);
+  const inland = isInland(a);
+  const atTerminal = waiting && !inland;
   const zones = {
     pod: zoneOrUtc(a.pod_timezone),
     destination: zoneOrUtc(a.final_destination_timezone, a.pod_timezone),
   };
+  const terminalField = inland ? PICKUP_FACILITY_NAME : POD_TERMINAL_NAME;
+  const terminal = readText(a[terminalField]);
   return {
     number: a.number,
     attributes: a,
     shipment,
     now,
     status,
+    waiting,
     atTerminal,
+    inland,
     afloat,
     lfd: boxLfd(a, now),
     lfdUnreadable: isUnreadable(readInstant(a.pickup_lfd)),
@@ -236,12 +273,14 @@ export function boxOf(
       rail: deadlineDay(a, 'rail'),
     },
     available: readFlag(a.available_for_pickup),
-    ready: isReadyForPickup(a),
+    ready: readiness(a, status, inland),
     holds: readHolds(a.holds_at_pod_terminal),
-    activeHolds: activeHoldNames(a.holds_at_pod_terminal),
+    // A POD terminal's hold on a box that left it by rail stops nobody's truck at the ramp.
+    activeHolds: inland ? [] : activeHoldNames(a.holds_at_pod_terminal),
     holdsDetail: holdsDetail(a.holds_at_pod_terminal),
     fees: feesByCurrency(a.fees_at_pod_terminal),
-    terminal: readText(a[POD_TERMINAL_NAME]),
+    terminal,
+    terminalField,
     zones,
     appointment: facilityTime(a.pickup_appointment_at, zones.pod),
     pickedUp: pickedUp(a, zones),
@@ -252,7 +291,7 @@ export function boxOf(
     terminalChecked: facilityTime(a.terminal_checked_at, zones.pod),
     terminalCheckAge: terminalCheckAge(a, afloat, atTerminal, now),
     trackingStopped: trackingStopped(shipment),
-    money: moneyInputs(a, shipment, zones),
+    money: moneyInputs(a, shipment, zones, terminal),
   };
 }
 

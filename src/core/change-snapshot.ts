@@ -21,16 +21,20 @@ import { boxOf, type Box, type FacilityTime } from './box';
 import { feesMoneyText } from './derived';
 import { localTimeText, zoneOrUtc } from './local-time';
 import { POD_TERMINAL_NAME, type ContainerRecord, type ShipmentRecord } from './model';
-import { dayOfSerial, type CalendarDay } from './timezone';
+import { dayOfSerial, dayText } from './timezone';
 
 export type Snapshot = Record<string, string>;
 
-/** The fields a Change Log row may name, in the order rows of one record are written. */
+/**
+ * The fields a Change Log row may name, in the order rows of one record are written. The LFD is
+ * logged per deadline (line, terminal, rail: whose deadline moved, what a dispute quotes); the
+ * service's coalesced `pickup_lfd` is kept in the snapshot but not logged: it is always a copy of
+ * one of them, so its row only repeated another (docs/reference.md, "Change Log").
+ */
 export const WATCHED_FIELDS = [
   'current_status',
   'available_for_pickup',
   'ready_for_pickup',
-  'pickup_lfd',
   'pickup_lfd_line',
   'pickup_lfd_terminal',
   'pickup_lfd_rail',
@@ -49,14 +53,18 @@ export const INTERNAL = {
   eta: '_eta',
   /** Names of the holds that block pickup, sorted, as a JSON list (holdNamesOf reads it). */
   holds: '_holds',
-  /** `y` while the box may still be at its terminal (only then does an LFD warn). */
+  /** `y` while the box is still to be picked up, at its terminal or inland (only then does an LFD warn). */
   atTerminal: '_at',
   /** The earliest LFD as `YYYY-MM-DD` and the zone of its facility (`YYYY-MM-DD@Zone`). */
   lfd: '_lfd',
+  /**
+   * Return By while the box is out and its empty not back (`YYYY-MM-DD@Zone`, '' otherwise), as
+   * the run priced it with the Free Time rules; absent when the run priced nothing.
+   */
+  returnBy: '_ret',
 } as const;
 
-export const dayText = (d: CalendarDay): string =>
-  `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+export { dayText };
 
 function instantText(value: unknown, zone: string, label: string): string {
   const at = readInstant(value);
@@ -138,14 +146,14 @@ export function boxSnapshot(box: Box): Snapshot {
   if (has('pickup_appointment_at'))
     out.pickup_appointment_at = facilityText(box.appointment, 'appointment');
   if (has(POD_TERMINAL_NAME)) out.pod_terminal_name = shownText(box.terminal, 'terminal');
-  // What hasLeftTerminal reads.
+  // What hasBeenPickedUp reads.
   const leaving = [
     'current_status',
     'pod_full_out_at',
     'final_destination_full_out_at',
     'empty_terminated_at',
   ];
-  if (leaving.some(has)) out[INTERNAL.atTerminal] = box.atTerminal ? 'y' : 'n';
+  if (leaving.some(has)) out[INTERNAL.atTerminal] = box.waiting ? 'y' : 'n';
   if (box.shipment === null) {
     Object.assign(out, { pod_vessel_name: '', pod_eta_at: '', pod_ata_at: '', [INTERNAL.eta]: '' });
   } else if (box.shipment) {

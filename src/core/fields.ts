@@ -6,11 +6,14 @@ import { feesText, feesTotal, holdsDetail, holdsText, isReadyForPickup } from '.
 import { isRecord, isUnreadable, readInstant, type Unreadable } from './attribute-values';
 import { lfdSerial, type LfdSource } from './lfd';
 import { fitCellText } from './sheet-text';
+import { localTimeText } from './local-time';
+import { isValidTimeZone } from './timezone';
 import {
   CONTAINER_ATTRIBUTES,
   IMPORT_DEADLINE_FIELDS,
   OBSERVED_CONTAINER_ATTRIBUTES,
   OBSERVED_SHIPMENT_ATTRIBUTES,
+  PICKUP_FACILITY_NAME,
   POD_TERMINAL_NAME,
   SHIPMENT_ATTRIBUTES,
   isDateTimeAttribute,
@@ -49,6 +52,7 @@ const CONTAINER_ATTRIBUTE_NAMES: readonly string[] = [
   ...CONTAINER_ATTRIBUTES,
   ...OBSERVED_CONTAINER_ATTRIBUTES,
   POD_TERMINAL_NAME, // from the included terminal (api/pod-terminal.ts)
+  PICKUP_FACILITY_NAME, // an inland move's pickup facility, name and city
 ];
 const SHIPMENT_ATTRIBUTE_NAMES: readonly string[] = [
   ...SHIPMENT_ATTRIBUTES,
@@ -207,6 +211,18 @@ export function containerFieldValue(
   }
 }
 
+/** The zone attribute the service gives a shipment's date-time (`pod_eta_at` → `pod_timezone`). */
+function shipmentZoneOf(s: ShipmentAttributes, name: string): string | null {
+  const prefix = /^(pol|pod|destination)_/.exec(name)?.[1];
+  const zone = prefix ? s[`${prefix}_timezone`] : null;
+  return typeof zone === 'string' && isValidTimeZone(zone) ? zone : null;
+}
+
+/**
+ * A shipment attribute. Its date-times (`pod_eta_at`, …) read as the Tracking sheet shows them:
+ * the facility's local time labelled with its zone (`2026-11-24 18:24 PST`), the same text in a
+ * cell and in the sheet's ETA column, whatever zone the spreadsheet is in.
+ */
 export function shipmentFieldValue(
   s: ShipmentAttributes,
   containerNumbers: readonly string[] | undefined,
@@ -215,7 +231,9 @@ export function shipmentFieldValue(
   if (field.kind === 'derived') return fitCellText((containerNumbers ?? []).join(', '));
   if (field.unlisted && !Object.prototype.hasOwnProperty.call(s, field.name))
     throw absentField(field.name, SHIPMENT_FIELD_NAMES);
-  return toCellValue(field.name, s[field.name]);
+  const value = toCellValue(field.name, s[field.name]);
+  const zone = value instanceof Date ? shipmentZoneOf(s, field.name) : null;
+  return zone && value instanceof Date ? localTimeText(value, zone) : value;
 }
 
 /** LFD(): the deadline as a cell date; blank when there is none, a message when unreadable. */

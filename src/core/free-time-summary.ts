@@ -3,9 +3,8 @@
 // sidebar shows a few, the counts say the rest).
 
 import { isBroken, MAX_RULE_ROWS, ruleFor, type FreeTimeTerms, type RuleRow } from './free-time';
-import type { PricedBox } from './money-outputs';
-import { equipmentOf, equipmentText } from './equipment';
-import { POD_TERMINAL_NAME } from './model';
+import { equipmentText } from './equipment';
+import { readingOf, type PricedBox } from './money-outputs';
 
 export interface RuleView {
   row: number;
@@ -52,14 +51,12 @@ export function freeTimeSummary(
   const uses = new Map<number, number>();
   const unmatched: string[] = [];
   for (const b of boxes) {
-    const terminal =
-      typeof b.attributes[POD_TERMINAL_NAME] === 'string'
-        ? (b.attributes[POD_TERMINAL_NAME] as string)
-        : null;
+    // The place the Terminal column shows (an inland box's pickup facility), as money matches.
+    const { terminal, equipment } = readingOf(b, b.box?.now ?? 0).money;
     const matched = (['demurrage', 'detention'] as const)
       .map((kind) =>
         ruleFor(terms, kind, b.carrier, terminal, {
-          equipment: equipmentOf(b.attributes),
+          equipment,
           contract: b.contract ?? null,
         }),
       )
@@ -75,6 +72,13 @@ export function freeTimeSummary(
         text: ruleText(r),
         problem: isBroken(r),
         boxes: uses.get(r.row) ?? 0,
+      })),
+      // Example rows are no terms: said, so nobody wonders why they price nothing.
+      ...(terms.examples ?? []).map((row) => ({
+        row,
+        text: `row ${row}: an EXAMPLE, prices nothing (change its terms or clear its Note)`,
+        problem: true,
+        boxes: 0,
       })),
       // Said, not silently ignored: the rows below are never read.
       ...(terms.unreadFrom

@@ -5,6 +5,7 @@
 // through to a rule further down that the user did not mean for them.
 
 import type { ClosedDays } from './closed-days';
+import { isExample, NOTE_HEADER } from './free-time-examples';
 import {
   equipmentMatches,
   parseEquipment,
@@ -70,6 +71,11 @@ export type RuleRow = FreeTimeRule | BrokenRule;
 
 export interface FreeTimeTerms {
   rules: RuleRow[];
+  /**
+   * Sheet rows marked as examples (their Note starts with EXAMPLE): read as no rule at all, so
+   * money is never shown from terms nobody agreed to, until the user makes them their own.
+   */
+  examples?: number[];
   /** The sheet as a whole cannot be read (a missing header): every money cell says so. */
   problem: string | null;
   /**
@@ -80,6 +86,8 @@ export interface FreeTimeTerms {
   /** The Closed Days, read only when a rule counts `working` days (none otherwise). */
   closedDays?: ClosedDays;
 }
+
+export { EXAMPLE_MARK, EXAMPLE_RULES, NOTE_HEADER } from './free-time-examples';
 
 /** More rule rows than anyone keeps by hand: reading stops there (bounded work per refresh). */
 export const MAX_RULE_ROWS = 500;
@@ -269,20 +277,32 @@ export function readFreeTime(values: readonly (readonly unknown[])[]): FreeTimeT
       };
     }
   }
+  const note = header.findIndex((cell) => normalizeHeader(cell) === normalizeHeader(NOTE_HEADER));
   const rules: RuleRow[] = [];
+  const examples: number[] = [];
   let unreadFrom: number | null = null;
   for (let i = 1; i < values.length; i++) {
     const line = values[i] ?? [];
     const cells: Cells = {};
     for (const [name, col] of columns) cells[name] = line[col];
     if (!Object.values(cells).some(filled)) continue;
+    if (
+      note >= 0 &&
+      isExample(
+        FREE_TIME_HEADERS.map((h) => cells[h]),
+        line[note],
+      )
+    ) {
+      if (examples.length < MAX_RULE_ROWS) examples.push(i + 1);
+      continue;
+    }
     if (rules.length === MAX_RULE_ROWS) {
       unreadFrom = i + 1;
       break;
     }
     rules.push(readRule(i + 1, cells));
   }
-  return { rules, problem: null, unreadFrom };
+  return { rules, problem: null, unreadFrom, ...(examples.length > 0 ? { examples } : {}) };
 }
 
 /**

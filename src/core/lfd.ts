@@ -9,6 +9,7 @@ import {
   type CalendarDay,
 } from './timezone';
 import type { ContainerAttributes } from './model';
+import { wentInland } from './terminal-state';
 
 export const LFD_SOURCES = ['pickup', 'line', 'terminal', 'rail', 'earliest'] as const;
 export type LfdSource = (typeof LFD_SOURCES)[number];
@@ -16,6 +17,8 @@ export const DEFAULT_LFD_SOURCE: LfdSource = 'earliest';
 /** The deadlines `earliest` chooses from. */
 export type DeadlineSource = 'line' | 'terminal' | 'rail';
 const DEADLINES: readonly DeadlineSource[] = ['terminal', 'line', 'rail'];
+/** Once a box has gone inland by rail, the port terminal's deadline is history. */
+const INLAND_DEADLINES: readonly DeadlineSource[] = ['rail', 'line'];
 
 export interface LfdInstant {
   instant: number;
@@ -48,11 +51,15 @@ export interface EarliestLfd extends LfdInstant {
  * their own facilities (demurrage starts at the earliest; the service's coalesced `pickup_lfd`
  * takes the line's first, which is often later than the terminal's). On a tie the terminal's is
  * named, as the one a trucker is turned away by. Without any of them, the coalesced `pickup_lfd`.
+ * A box that has gone inland by rail (core/terminal-state.ts) is picked up at the inland
+ * facility: its deadline is the rail LFD (or the line's, kept at the final destination for
+ * inland moves), never the port terminal's it left; on a tie the rail's is named.
  */
 export function earliestLfd(c: ContainerAttributes): EarliestLfd | null {
+  const inland = wentInland(c);
   let best: EarliestLfd | null = null;
   let bestDay = Infinity;
-  for (const source of DEADLINES) {
+  for (const source of inland ? INLAND_DEADLINES : DEADLINES) {
     const at = lfdInstant(c, source);
     if (!at) continue;
     const day = sheetSerialOfDay(calendarDayIn(at.instant, at.timeZone));
@@ -63,7 +70,10 @@ export function earliestLfd(c: ContainerAttributes): EarliestLfd | null {
   }
   if (best) return best;
   const pickup = lfdInstant(c, 'pickup');
-  return pickup ? { ...pickup, source: 'pickup' } : null;
+  // An inland box's coalesced LFD that is the port terminal's says nothing about the ramp.
+  const terminal = parseInstant(c.import_deadlines?.pickup_lfd_terminal);
+  if (!pickup || (inland && terminal === pickup.instant)) return null;
+  return { ...pickup, source: 'pickup' };
 }
 
 export function lfdInstant(c: ContainerAttributes, source: LfdSource): LfdInstant | null {
@@ -143,6 +153,10 @@ export function lfdCellDate(
  *   DATE(), sorting and conditional formats are exact. Its cost: a cell nobody formatted shows
  *   46351 until the column is formatted as a date (Format > Number > Date), once.
  *
+ * Looked for again for issue 30 (a freshly typed LFD() shows 46354): Google's custom-functions
+ * guide (developers.google.com/apps-script/guides/sheets/functions, "Data types") speaks only of
+ * dates passed in; no Google page, Apps Script issue thread or test on real Apps Script that we
+ * could find states the zone of a returned Date. Without that rule a Date would be a guess.
  * We return the serial: a visible, one-time formatting step beats an invisible off-by-a-fraction.
  * Date-times (CONTAINER_INFO/SHIPMENT_INFO pod_eta_at, pickup_appointment_at, ...) stay Dates:
  * their time of day cannot be right under both conventions, so they follow convention A and the

@@ -51,6 +51,15 @@ export interface ShipmentAttributes {
  */
 export const POD_TERMINAL_NAME = 'pod_terminal_name';
 
+/**
+ * Where an inland move's box is picked up: the service's `pickup_facility` terminal, as its name
+ * and city (`UP Marion Intermodal, Marion`), kept like the POD terminal's name (api/pod-terminal.ts).
+ */
+export const PICKUP_FACILITY_NAME = 'pickup_facility_name';
+
+/** Names the add-in keeps from included terminals; an answer that did not include them keeps them. */
+export const INCLUDED_NAMES = [POD_TERMINAL_NAME, PICKUP_FACILITY_NAME] as const;
+
 export interface ContainerRecord {
   id: string;
   shipmentId: string | null;

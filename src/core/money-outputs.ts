@@ -71,6 +71,11 @@ function amountCell(
   }
 }
 
+/** The money cells of a row whose boxes are priced: one box's, or a BOL's sums. */
+export function moneyCellsOf(moneys: readonly ContainerMoney[], sheetTimeZone: string): MoneyCells {
+  return sumUp(moneys, sheetTimeZone);
+}
+
 /** What the boxes add up to; the first problem of a kind wins over every amount of it. */
 function sumUp(moneys: readonly ContainerMoney[], sheetTimeZone: string): MoneyCells {
   const cells: MoneyCells = { outputs: {}, currencies: {} };

@@ -180,7 +180,7 @@ function match(
 function demurrage(box: Box, rule: FreeTimeRule): KindOutcome {
   const lfd = box.lfd;
   if (!lfd) return { state: 'pending', currency: rule.currency };
-  if (box.atTerminal) return charge(rule, lfd.day, lfd.day - lfd.daysLeft, false);
+  if (box.waiting) return charge(rule, lfd.day, lfd.day - lfd.daysLeft, false);
   // A rail LFD runs at the inland ramp: the box leaves it at the final destination's full-out.
   const out = (lfd.source === 'rail' ? box.money.destinationFullOut : null) ?? box.money.podFullOut;
   if (out == null) return { state: 'pending', currency: rule.currency };
@@ -211,6 +211,30 @@ function detention(
 }
 
 /**
+ * Whether a kind could charge this box anything: demurrage once its LFD has come (tomorrow is
+ * chargeable) or it left after its LFD; detention while it is out with its empty not back.
+ */
+function wouldHoldMoney(box: Box, kind: MoneyKind): boolean {
+  if (kind === 'detention')
+    return !!box.money.fullOut && !box.money.emptyReturned && !box.money.emptyReturnedStatus;
+  const lfd = box.lfd;
+  if (!lfd) return false;
+  if (box.waiting) return lfd.daysLeft <= 0;
+  const out = (lfd.source === 'rail' ? box.money.destinationFullOut : null) ?? box.money.podFullOut;
+  return out != null && dayOf(out, lfd.timeZone) > lfd.day;
+}
+
+/**
+ * A rule (or the sheet) that cannot be read says so only in the cells that would hold money
+ * (docs/reference.md, "Free Time"): a box at sea, before its LFD or finished stays blank.
+ */
+function quiet(box: Box, kind: MoneyKind, found: Matched): Matched {
+  if ('rule' in found || found.outcome.state !== 'problem' || wouldHoldMoney(box, kind))
+    return found;
+  return { outcome: { state: 'none' } };
+}
+
+/**
  * One box's money. `carrier`: its shipping line's SCAC (the shipment's, else the row's); the
  * terminal is the one the Terminal column shows; `contract`: the row's `Contract`.
  */
@@ -222,8 +246,8 @@ export function boxMoney(
 ): ContainerMoney {
   const terminal = box.money.terminal;
   const scope: BoxScope = { equipment: box.money.equipment, contract };
-  const dem = match(terms, 'demurrage', carrier, terminal, scope);
-  const det = match(terms, 'detention', carrier, terminal, scope);
+  const dem = quiet(box, 'demurrage', match(terms, 'demurrage', carrier, terminal, scope));
+  const det = quiet(box, 'detention', match(terms, 'detention', carrier, terminal, scope));
   const demurrageOutcome = 'rule' in dem ? demurrage(box, dem.rule) : dem.outcome;
   if (!('rule' in det)) {
     const returnBy = det.outcome.state === 'problem' ? det.outcome.text : null;

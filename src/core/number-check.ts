@@ -57,6 +57,14 @@ export function untrackableNumber(
     return null;
   }
   const compact = typed.toUpperCase().replace(/\s+/g, '');
+  // Every carrier's BOL and booking numbers carry digits: words ("hello world") are no number,
+  // and sending them only fails the carrier detection (docs/reference.md, "Number").
+  if (SHIPMENT_NUMBER.test(compact) && !/\d/.test(compact)) {
+    return {
+      tracking: 'invalid number',
+      why: 'a BOL or booking number has at least one digit: type the number itself',
+    };
+  }
   if (SHIPMENT_NUMBER.test(compact)) return null;
   if (compact.replace(/[^A-Z0-9]/g, '').length < 6) {
     return {

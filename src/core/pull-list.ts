@@ -8,7 +8,13 @@ import type { Box } from './box';
 import type { FreeTimeTerms } from './free-time';
 import { localTimeText } from './local-time';
 import type { ContainerMoney } from './money';
-import { containerMoneyCells, pricedMoney, readingOf, type PricedBox } from './money-outputs';
+import {
+  containerMoneyCells,
+  moneyCellsOf,
+  pricedMoney,
+  readingOf,
+  type PricedBox,
+} from './money-outputs';
 import { serialCellDate } from './timezone';
 
 export const PULL_LIST_SHEET = 'Pull List';
@@ -19,6 +25,20 @@ export const PULL_LIST_HEADERS = [
   'Cost Tomorrow',
   'Demurrage',
   'Appointment',
+  'Link',
+] as const;
+
+/**
+ * The Pull List's second part, under a blank row: the empties to return (boxes out with their
+ * empty not back whose detention is priced), in the same columns so the dates line up.
+ */
+export const EMPTIES_HEADERS = [
+  'Empties to return',
+  'Picked up at',
+  'Return By',
+  'Cost Tomorrow',
+  'Detention',
+  'Picked Up',
   'Link',
 ] as const;
 
@@ -77,7 +97,7 @@ export function pullListRows(
       const box = readingOf(b, now);
       return { priced: { ...b, box }, box };
     })
-    .filter(({ box }) => box.atTerminal && box.ready === true)
+    .filter(({ box }) => box.waiting && box.ready === true)
     .map(({ priced, box }) => {
       const money = containerMoneyCells(priced, terms, now, sheetTimeZone);
       const cost = money.outputs['Cost Tomorrow'] ?? '';
@@ -99,6 +119,54 @@ export function pullListRows(
     (x, y) =>
       y.cost - x.cost ||
       x.lfd - y.lfd ||
+      String(x.row.cells[0]).localeCompare(String(y.row.cells[0])),
+  );
+  return rows.map((r) => r.row);
+}
+
+/**
+ * Return By is a deadline like the LFD (docs/reference.md, "Pull List"): the boxes out with their
+ * empty not back and detention priced, most expensive to keep out first (Cost Tomorrow, then the
+ * earlier Return By, then the number).
+ */
+export function emptiesToReturn(
+  boxes: readonly PricedBox[],
+  terms: FreeTimeTerms,
+  now: number,
+  sheetTimeZone: string,
+  link: (number: string) => string,
+): PullListRow[] {
+  const rows = boxes.flatMap((b) => {
+    const box = readingOf(b, now);
+    const money = pricedMoney({ ...b, box }, terms, now);
+    const detention = money.detention;
+    if (
+      detention.state !== 'charge' ||
+      detention.charge.final ||
+      typeof money.returnBy !== 'number'
+    )
+      return [];
+    const cells = moneyCellsOf([money], sheetTimeZone);
+    const cost = cells.outputs['Cost Tomorrow'] ?? '';
+    const { at, zone } = box.pickedUp;
+    const row: PullListRow = {
+      cells: [
+        box.number,
+        terminalText(box),
+        serialCellDate(money.returnBy, sheetTimeZone),
+        amountText(cost, cells.currencies['Cost Tomorrow']),
+        amountText(cells.outputs.Detention ?? '', cells.currencies.Detention),
+        at instanceof Date ? localTimeText(at, zone) : '',
+        link(box.number),
+      ],
+      cost: sortAmount(cost),
+    };
+    return [{ row, day: money.returnBy }];
+  });
+  rows.sort(
+    (x, y) =>
+      y.row.cost - x.row.cost ||
+      x.day - y.day ||
       String(x.row.cells[0]).localeCompare(String(y.row.cells[0])),
   );
   return rows.map((r) => r.row);

@@ -14,11 +14,20 @@ import {
   unreadableCell,
   type Unreadable,
 } from './attribute-values';
-import { attentionText, attentionWhenStopped, boxReasons, shipmentBoxReasons } from './attention';
+import {
+  attentionText,
+  attentionWhenStopped,
+  boxReasons,
+  earliestReturn,
+  returnDue,
+  returnReason,
+  shipmentBoxReasons,
+} from './attention';
+import type { ContainerMoney } from './money';
 import { boxOf, type Box, type FacilityTime } from './box';
 import { feesMoneyText, roundCents } from './derived';
 import { localTimeText, zoneOrUtc } from './local-time';
-import { POD_TERMINAL_NAME, type ContainerRecord, type ShipmentRecord } from './model';
+import type { ContainerRecord, ShipmentRecord } from './model';
 import type { OutputHeader } from './sheet-layout';
 import { serialCellDate } from './timezone';
 import { stopStateOf, trackingStateText } from './tracking-state';
@@ -81,11 +90,20 @@ function attention(reasons: string[], stopped: boolean): string {
   return stopped ? attentionWhenStopped(reasons) : attentionText(reasons);
 }
 
-/** The row of one box: its own cells, then its shipment's. */
-export function boxRowOutputs(box: Box, sheetTimeZone: string): RowOutputs {
+/** What needs doing about a box: its LFD, holds and readiness, or its empty's Return By. */
+function boxAttention(box: Box, money: ContainerMoney | undefined): string[] {
+  const back = money ? returnReason(returnDue(box, money)) : null;
+  return back ? [...boxReasons(box), back] : boxReasons(box);
+}
+
+/**
+ * The row of one box: its own cells, then its shipment's. `money`: the box priced with the Free
+ * Time rules, when the run has them (its Return By is a deadline in Attention).
+ */
+export function boxRowOutputs(box: Box, sheetTimeZone: string, money?: ContainerMoney): RowOutputs {
   const a = box.attributes;
   const has = (name: string) => sent(a, name);
-  const out: RowOutputs = { Attention: attention(boxReasons(box), box.trackingStopped) };
+  const out: RowOutputs = { Attention: attention(boxAttention(box, money), box.trackingStopped) };
   if (has('current_status')) out.Status = shown(box.status, 'status');
   if (has('available_for_pickup') && has('holds_at_pod_terminal'))
     out.Ready = isUnreadable(box.ready) ? readyProblem(box) : box.ready;
@@ -94,7 +112,7 @@ export function boxRowOutputs(box: Box, sheetTimeZone: string): RowOutputs {
     out['LFD Source'] = box.lfd?.source ?? '';
   }
   if (has('holds_at_pod_terminal')) out.Holds = shown(box.holdsDetail, 'holds');
-  if (has(POD_TERMINAL_NAME)) out.Terminal = shown(box.terminal, 'terminal');
+  if (has(box.terminalField)) out.Terminal = shown(box.terminal, 'terminal');
   if (has('fees_at_pod_terminal')) out.Fees = shown(feesCell(box), 'fees');
   if (has('pickup_appointment_at'))
     out.Appointment = shown(facilityText(box.appointment), 'appointment');
@@ -185,25 +203,46 @@ function allReady(boxes: readonly Box[]): boolean | string {
 }
 
 /**
- * The distinct terminals of the boxes (the ones still to be picked up, as for LFD and Ready),
- * sorted so the text changes only when they do; left out (the row keeps its value) when one box's
- * terminal is unknown.
+ * Where the boxes are picked up (the ones still to be picked up, as for LFD and Ready): the POD
+ * terminal, or the inland facility of a box gone inland by rail. Boxes at different places say
+ * so (`2 places: …`), so no truck is sent to one place for all of them. Sorted, so the text
+ * changes only when the places do; left out (the row keeps its value) when one box's place is
+ * unknown.
  */
 function terminalsOf(boxes: readonly Box[]): RowOutputs {
   const names = new Set<string>();
   for (const b of boxes) {
-    if (!sent(b.attributes, POD_TERMINAL_NAME)) return {};
+    if (!sent(b.attributes, b.terminalField)) return {};
     if (isUnreadable(b.terminal)) return { Terminal: unreadableCell('terminal') };
     if (b.terminal) names.add(b.terminal);
   }
-  return { Terminal: [...names].sort().join(', ') };
+  const sorted = [...names].sort();
+  return {
+    Terminal:
+      sorted.length > 1 ? `${sorted.length} places: ${sorted.join('; ')}` : (sorted[0] ?? ''),
+  };
 }
 
-/** A BOL/booking row: the shipment's own data and a summary of its boxes. */
+/** A BOL/booking row: its boxes' reasons, and the most urgent Return By among them. */
+function shipmentAttention(
+  boxes: readonly Box[],
+  moneys: readonly ContainerMoney[] | undefined,
+): string[] {
+  const reasons = shipmentBoxReasons(boxes);
+  if (!moneys) return reasons;
+  const back = returnReason(earliestReturn(boxes.map((b, i) => returnDue(b, moneys[i]!))));
+  return back ? [...reasons, back] : reasons;
+}
+
+/**
+ * A BOL/booking row: the shipment's own data and a summary of its boxes. `moneys`: each box
+ * priced, in the same order, when the run has the Free Time rules.
+ */
 export function shipmentBoxRowOutputs(
   shipment: ShipmentRecord,
   boxes: readonly Box[],
   sheetTimeZone: string,
+  moneys?: readonly ContainerMoney[],
 ): RowOutputs {
   // Without its containers (the answer did not include them, or only some of them) the summary
   // would be wrong: what the row shows of them stays, only the shipment's own data is renewed.
@@ -211,9 +250,9 @@ export function shipmentBoxRowOutputs(
   const numbers = new Set(boxes.map((b) => b.number));
   const complete = expected ? expected.every((n) => numbers.has(n)) : boxes.length > 0;
   if (!complete) return shipmentOutputs(shipment);
-  // The LFD that matters is the earliest of the boxes still at the terminal; once all are out,
-  // the earliest overall is shown for the record.
-  const waiting = boxes.filter((b) => b.atTerminal);
+  // The LFD that matters is the earliest of the boxes still to be picked up (at the terminal or
+  // inland); once all are out, the earliest overall is shown for the record.
+  const waiting = boxes.filter((b) => b.waiting);
   const shown = waiting.length > 0 ? waiting : boxes;
   const first = earliestOf(shown);
   const holds = boxes
@@ -224,7 +263,7 @@ export function shipmentBoxRowOutputs(
   const stop = stopStateOf(shipment.attributes);
   const stopped = !!stop && !isUnreadable(stop) && stop.stopped;
   return {
-    Attention: attention(shipmentBoxReasons(boxes), stopped),
+    Attention: attention(shipmentAttention(boxes, moneys), stopped),
     Status: countStatuses(boxes.map((b) => b.status)),
     // Like its colour, a BOL's readiness is about the boxes still to be picked up.
     Ready: allReady(shown),

@@ -133,3 +133,7 @@ export function serialCellDate(serial: number, sheetTimeZone: string): Date {
   const zone = isValidTimeZone(sheetTimeZone) ? sheetTimeZone : 'UTC';
   return new Date(startOfDayIn(dayOfSerial(serial), zone));
 }
+
+/** A calendar day as `YYYY-MM-DD`. */
+export const dayText = (d: CalendarDay): string =>
+  `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;

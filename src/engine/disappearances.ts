@@ -14,7 +14,7 @@
 // records, none older than a day. A cache that forgot it only makes the wait start again.
 
 import { AppError } from '../core/errors';
-import { POD_TERMINAL_NAME, type ContainerRecord, type ShipmentRecord } from '../core/model';
+import { INCLUDED_NAMES, type ContainerRecord, type ShipmentRecord } from '../core/model';
 
 export const SECOND_LOOK_MS = 10 * 60_000;
 export const GONE_KEY = 'ct:gone';
@@ -137,8 +137,8 @@ const STOP_FIELDS = [
   'line_tracking_stopped_reason',
   'line_tracking_stopped_by_user',
 ];
-/** The container's own attributes: its number is its key, the POD terminal's name has its own rule. */
-const CONTAINER_SKIP = ['number', POD_TERMINAL_NAME];
+/** The container's own attributes: its number is its key, the terminals' names have their own rule. */
+const CONTAINER_SKIP = ['number', ...INCLUDED_NAMES];
 
 /** Fresh records as the cache will keep them (see the top of this file). */
 export function takeIn(

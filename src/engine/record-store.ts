@@ -3,7 +3,7 @@
 // a lookup needs; writes merge under the document lock so concurrent executions don't lose data.
 
 import { AppError } from '../core/errors';
-import { POD_TERMINAL_NAME, type ContainerRecord, type ShipmentRecord } from '../core/model';
+import { INCLUDED_NAMES, type ContainerRecord, type ShipmentRecord } from '../core/model';
 import { sent } from '../core/attribute-values';
 import { compareJourneys } from '../core/journeys';
 import { bucketKey, emptyBucket, parseBucket, serializeBucket, type Bucket } from './buckets';
@@ -76,17 +76,19 @@ export function shipmentIdentifiers(s: ShipmentRecord): string[] {
 }
 
 /**
- * An answer that did not include the POD terminal (a PATCH of ref numbers, say) keeps the name
- * learnt earlier for the same container: unknown is not empty.
+ * An answer that did not include the POD terminal or the pickup facility (a PATCH of ref numbers,
+ * say) keeps the names learnt earlier for the same container: unknown is not empty.
  */
 function withKnownTerminal(c: ContainerRecord, cached: unknown[] | undefined): ContainerRecord {
-  if (sent(c.attributes, POD_TERMINAL_NAME) || !cached) return c;
+  const missing = INCLUDED_NAMES.filter((name) => !sent(c.attributes, name));
+  if (missing.length === 0 || !cached) return c;
   const previous = decodeContainer(cached);
-  if (previous?.id !== c.id || !sent(previous.attributes, POD_TERMINAL_NAME)) return c;
-  return {
-    ...c,
-    attributes: { ...c.attributes, [POD_TERMINAL_NAME]: previous.attributes[POD_TERMINAL_NAME] },
-  };
+  if (previous?.id !== c.id) return c;
+  const known = missing.filter((name) => sent(previous.attributes, name));
+  if (known.length === 0) return c;
+  const attributes = { ...c.attributes };
+  for (const name of known) attributes[name] = previous.attributes[name];
+  return { ...c, attributes };
 }
 
 export class RecordStore {

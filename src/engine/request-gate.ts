@@ -17,7 +17,9 @@ import {
 } from './rate-window';
 
 export const GATE_KEY = 'ct:rate';
-/** The service allows 100 per rolling 60 s; a small margin absorbs clock skew between us and it. */
+/** What the service allows per key: 100 requests per rolling 60 s. */
+export const SERVICE_LIMIT_PER_MINUTE = 100;
+/** We take 95 of them: a small margin absorbs clock skew between us and the service. */
 export const SERVICE_RULE: WindowRule = { limit: 95, windowMs: 60_000 };
 /**
  * POST /tracking_requests/infer_number has a bucket of its own, 200 per rolling 60 s per key (the

@@ -50,11 +50,11 @@ describe.each(Object.entries(BUILDS))('%s', (_name, { code, manifest }) => {
   // dispatcher's rules: 257 KB, still a few ms to evaluate here; then a team on one key — the
   // key's window and the pace after a 429, the schedules list, hand-over, failing schedules, the
   // add-on's state sheet: 329 KB; then contract terms, Closed Days, the Change Log read back and
-  // the evidence for a dispute: 363 KB): the benchmark measures the load; this catches a
+  // the evidence for a dispute: 363 KB; then inland rail, Return By as a deadline and the tour: 374 KB): the benchmark measures the load; this catches a
   // dependency or a data table swept in by accident. Identifiers are kept unminified on purpose:
   // Apps Script's execution log shows them in stack traces.
   it('stays small: Apps Script loads the whole project for every custom-function call', () => {
-    expect(Buffer.byteLength(code)).toBeLessThan(368 * 1024);
+    expect(Buffer.byteLength(code)).toBeLessThan(384 * 1024);
   });
 
   it('ships a V8 manifest with explicit scopes', () => {

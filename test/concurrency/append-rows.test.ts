@@ -28,13 +28,14 @@ describe('appending rows concurrently', () => {
       expect(new Set(numbers).size).toBe(numbers.length);
       for (const n of sidebarBols) expect(numbers).toContain(n);
       const account = h.emulator.account()!;
-      // The import reads the active work: a container is tracked while its shipment is.
+      // autoImport reads the active work (a container is tracked while its shipment is): every
+      // box whose empty is not back, a delivered one included (detention runs on it).
       const unfinished = account
         .containers()
         .filter(
           (c) =>
             account.shipmentOf(c)?.attributes.line_tracking_stopped_at === null &&
-            !['empty_returned', 'delivered'].includes(String(c.attributes.current_status)) &&
+            c.attributes.current_status !== 'empty_returned' &&
             !c.attributes.empty_terminated_at,
         )
         .map((c) => c.attributes.number);

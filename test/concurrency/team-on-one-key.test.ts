@@ -165,7 +165,7 @@ describe('Diagnostics says how the key is shared', () => {
   it('an add-on spreadsheet counts with the user’s others on the key', () => {
     const t = team([{ id: 'ana-1', user: ANA, rows: [0, 5] }], { addOn: true, containers: 5 });
     expect(serviceLine(t.sheets[0]!)).toMatch(
-      /of 95 this minute, counted with your other spreadsheets on this key/,
+      /of 95 free this minute, counted with your other spreadsheets on this key/,
     );
   });
 });

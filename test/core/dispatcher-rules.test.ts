@@ -9,7 +9,11 @@ import { parseLfdSource } from '../../src/core/lfd';
 import type { ContainerAttributes, ContainerRecord, ShipmentRecord } from '../../src/core/model';
 import { parseRow } from '../../src/core/row-input';
 import { containerRowOutputs, shipmentRowOutputs } from '../../src/core/row-outputs';
-import { hasLeftTerminal, LEFT_TERMINAL_STATUSES } from '../../src/core/terminal-state';
+import {
+  hasLeftTerminal,
+  LEFT_TERMINAL_STATUSES,
+  PICKED_UP_STATUSES,
+} from '../../src/core/terminal-state';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z'); // 10:00 in New York
 const HOUR = 3_600_000;
@@ -27,18 +31,12 @@ const box = (extra: Partial<ContainerAttributes> = {}): ContainerAttributes => (
 });
 
 describe('hasLeftTerminal: one predicate for every status meaning "gone"', () => {
-  const gone = [
-    'picked_up',
-    'delivered',
-    'dropped',
-    'loaded',
-    'empty_returned',
-    'off_dock',
-    'on_rail',
-  ];
+  const gone = ['picked_up', 'delivered', 'dropped', 'loaded', 'empty_returned', 'off_dock'];
 
   it('names the statuses of the service’s enum that mean the box left', () => {
-    expect([...LEFT_TERMINAL_STATUSES].sort()).toEqual([...gone].sort());
+    expect([...PICKED_UP_STATUSES].sort()).toEqual([...gone].sort());
+    // On rail it has left the port terminal, not its last free day: see the inland rail rules.
+    expect([...LEFT_TERMINAL_STATUSES].sort()).toEqual([...gone, 'on_rail'].sort());
   });
 
   it.each(gone)('%s: no Attention, and no hold, LFD or readiness alert', (status) => {

@@ -153,3 +153,15 @@ describe('attributes beyond the published schema', () => {
     );
   });
 });
+
+describe('SHIPMENT_INFO date-times agree with the Tracking sheet', () => {
+  it('reads an ETA as the facility’s local time with its zone, as the ETA column shows it', () => {
+    const s = { pod_eta_at: '2026-11-25T02:24:00Z', pod_timezone: 'America/Los_Angeles' };
+    const f = parseShipmentField('pod_eta_at');
+    expect(shipmentFieldValue(s, undefined, f)).toBe('2026-11-24 18:24 PST');
+    // Without a zone the service names, the instant stays a sheet date-time.
+    expect(shipmentFieldValue({ pod_eta_at: s.pod_eta_at }, undefined, f)).toEqual(
+      new Date(s.pod_eta_at),
+    );
+  });
+});

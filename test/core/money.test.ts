@@ -97,8 +97,16 @@ describe('Free Time rules', () => {
     expect(one.outputs.Demurrage).toBe(
       '#Free Time row 3: Kind "demurage" is not a kind of charge: write demurrage or detention',
     );
-    // An unknown Kind may have been meant for either kind: detention says so too.
-    expect(one.outputs.Detention).toMatch(/^#Free Time row 3:/);
+    // An unknown Kind may have been meant for either kind: detention says so too, once the box is
+    // out with its empty not back (only a cell that would hold money carries the problem).
+    expect(one.outputs.Detention).toBe('');
+    const oneOut = containerMoneyCells(
+      { attributes: box({ pod_full_out_at: '2026-11-20T15:00:00Z' }), carrier: 'ONEY' },
+      t,
+      Date.parse('2026-11-27T15:00:00Z'),
+      'UTC',
+    );
+    expect(oneOut.outputs.Detention).toMatch(/^#Free Time row 3:/);
     const cma = containerMoneyCells(
       { attributes: box({ pod_full_out_at: '2026-11-20T15:00:00Z' }), carrier: 'CMDU' },
       t,

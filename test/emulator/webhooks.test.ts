@@ -173,6 +173,16 @@ describe('notifications from data changes', () => {
     expect(change(h, c.attributes.number, { emptyReturned: 'soon' }).status).toBe(400);
   });
 
+  test('"today" is the facility’s own today: a Tokyo terminal is already a day ahead of UTC', () => {
+    const h = harness();
+    const c = someContainer(h);
+    c.attributes.pod_timezone = 'Asia/Tokyo';
+    h.clock.set(Date.parse('2026-11-27T20:00:00Z')); // 28 Nov, 05:00 in Tokyo
+    expect(change(h, c.attributes.number, { lfd: { terminal: 'today' } }).status).toBe(200);
+    // Local noon of 28 Nov in Tokyo: the facility's day, whatever UTC's date is.
+    expect(c.attributes.import_deadlines?.pickup_lfd_terminal).toBe('2026-11-28T03:00:00Z');
+  });
+
   test('the control route says what is wrong with a body or a number', () => {
     const h = harness();
     const c = someContainer(h);

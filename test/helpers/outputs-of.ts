@@ -4,7 +4,8 @@
 // output listed here is allowed to change, so an entry errs on the side of what may read it.
 
 export const OUTPUTS_OF: Readonly<Record<string, readonly string[]>> = {
-  current_status: ['Status', 'Attention'],
+  // The status also says whether the box went inland by rail (its place, deadline, readiness).
+  current_status: ['Status', 'Attention', 'Ready', 'LFD', 'LFD Source', 'Terminal'],
   available_for_pickup: ['Ready', 'Attention'],
   holds_at_pod_terminal: ['Ready', 'Holds', 'Attention'],
   fees_at_pod_terminal: ['Fees'],
@@ -16,7 +17,12 @@ export const OUTPUTS_OF: Readonly<Record<string, readonly string[]>> = {
   pickup_appointment_at: ['Appointment'],
   pod_full_out_at: ['Picked Up', 'Attention'],
   // An inland move's full-out: Picked Up when there is no POD full-out, and the box has left.
-  final_destination_full_out_at: ['Picked Up', 'Attention'],
+  final_destination_full_out_at: ['Picked Up', 'Attention', 'LFD', 'LFD Source', 'Terminal'],
+  // A rail leg under way or done: the box is picked up inland (core/terminal-state.ts), so its
+  // place, deadline and readiness are the inland facility's.
+  pod_rail_loaded_at: ['Attention', 'Ready', 'LFD', 'LFD Source', 'Terminal'],
+  pod_rail_departed_at: ['Attention', 'Ready', 'LFD', 'LFD Source', 'Terminal'],
+  ind_rail_unloaded_at: ['Attention', 'Ready', 'LFD', 'LFD Source', 'Terminal'],
   empty_terminated_at: ['Empty Returned', 'Attention'],
   empty_terminated_timezone: ['Empty Returned'],
   // Data older than a day is said in Attention.

@@ -29,6 +29,8 @@ describe('pickDemoRows', () => {
       'Appointment in the terminal’s own time (Long Beach / Los Angeles)',
       'The terminal’s LFD is earlier than the line’s: the sheet shows the earliest',
       'Picked up: its passed LFD is history, no colour',
+      'Inland rail: picked up at the ramp (Terminal), by its rail LFD',
+      'Empty not back after Return By: detention running',
       'Returned empty: nothing to do',
       'A BOL with several containers: one row sums them up',
       'A BOL with fees in two currencies: each summed on its own',
@@ -43,17 +45,17 @@ describe('pickDemoRows', () => {
         .containers()
         .map((c) => c.attributes.number),
     );
-    for (const row of rows.slice(0, 9)) expect(tracked.has(row.number)).toBe(true);
-    for (const bol of rows.slice(9, 11)) {
+    for (const row of rows.slice(0, 11)) expect(tracked.has(row.number)).toBe(true);
+    for (const bol of rows.slice(11, 13)) {
       expect(h.emulator.findShipment(bol.number)).toBeDefined();
       expect(bol).toMatchObject({
         type: 'bill_of_lading',
         scac: expect.stringMatching(/^[A-Z]{4}$/),
       });
     }
-    for (const row of rows.slice(11, 14))
+    for (const row of rows.slice(13, 16))
       expect(h.emulator.findShipment(row.number)).toBeUndefined();
-    expect(hasValidCheckDigit(rows[14]!.number)).toBe(false);
+    expect(hasValidCheckDigit(rows[16]!.number)).toBe(false);
   });
 
   it('mistypes only the check digit', () => {

@@ -38,6 +38,31 @@ const header = (sheet: PageSheet) => sheet.rows[0]!.map((c) => c.text);
 const cell = (sheet: PageSheet, row: number, name: string) =>
   sheet.rows[row - 1]![header(sheet).indexOf(name)]!;
 
+describe('the Formulas sheet agrees with the Tracking sheet', () => {
+  it('its LFD column shows the deadline the Tracking sheet shows, for every box', () => {
+    const { state, rows } = demo();
+    const [tracking, formulas] = state().sheets;
+    // The box whose terminal LFD is earlier than the line's (the coalesced pickup_lfd's) is there.
+    const earlier = rows.find((r) => r.note.startsWith('The terminal’s LFD is earlier'))!.number;
+    expect(formulas!.rows.map((r) => r[0]?.text)).toContain(earlier);
+    const lfdOf = new Map(
+      tracking!.rows.slice(1).map((r) => [r[0]!.text, r[header(tracking!).indexOf('LFD')]!.text]),
+    );
+    // The range formulas' rows: from row 2 to the first blank row.
+    const body = formulas!.rows.slice(1);
+    const end = body.findIndex((r) => !r[0]?.text);
+    const shown = body.slice(0, end < 0 ? body.length : end);
+    let compared = 0;
+    for (const r of shown) {
+      // A box without an LFD (at sea, a mistyped number: its own error) has nothing to compare.
+      if (!lfdOf.get(r[0]!.text)) continue;
+      expect(r[2]!.text).toBe(lfdOf.get(r[0]!.text));
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+});
+
 describe('buildPageState', () => {
   it('sends the menu onOpen built and the visible sheets only', () => {
     const { state } = demo();
@@ -93,7 +118,7 @@ describe('buildPageState', () => {
     const formulas = demo().state().sheets[1]!;
     expect(formulas.rows[1]![1]).toMatchObject({
       text: 'available',
-      formula: expect.stringMatching(/^=CONTAINER_STATUS\(A2:A7, CT_LAST_REFRESH\)$/),
+      formula: expect.stringMatching(/^=CONTAINER_STATUS\(A2:A9, CT_LAST_REFRESH\)$/),
     });
     expect(formulas.rows[2]![1]!.spilledFrom).toBe('B2');
     expect(formulas.rows[1]![2]!.text).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -122,4 +147,11 @@ describe('buildPageState', () => {
     expect(state().activity[0]).toMatchObject({ functionName: 'menuAutoRefresh15', ok: true });
     expect(state().toasts.at(-1)?.message).toMatch(/every 15 minutes/);
   });
+});
+
+test('a wrapped cell is sent as wrapped, so the page grows the row instead of cutting its words', () => {
+  const { state } = demo();
+  const tracking = state().sheets.find((s) => s.name === 'Tracking')!;
+  expect(cell(tracking, 2, 'Attention').wrap).toBe(true);
+  expect(cell(tracking, 2, 'Number').wrap).toBeUndefined();
 });

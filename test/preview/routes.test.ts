@@ -274,3 +274,17 @@ test('demo changes answer with what changed, as a notice for the page', async ()
   expect(answer.json().notice).toMatch(/LFD moved to today/);
   expect(answer.json().state.outbox).toEqual([]);
 });
+
+test("changes the spreadsheet's time zone as File › Settings does, to a real zone only", async () => {
+  const changed = await call('/__preview/time-zone', { timeZone: 'Asia/Tokyo' });
+  expect(changed.status).toBe(200);
+  expect(changed.json().state.timeZone).toBe('Asia/Tokyo');
+  // What the add-in reads from then on: Diagnostics compares this with the script's zone.
+  expect(h.gas.spreadsheet.timeZone).toBe('Asia/Tokyo');
+  expect(changed.json().state.timeZones).toEqual(expect.arrayContaining(['Asia/Tokyo', 'Etc/UTC']));
+  for (const bad of ['Mars/Olympus', '', 42, 'UTC; DROP']) {
+    const refused = await call('/__preview/time-zone', { timeZone: bad });
+    expect(refused.status).toBe(400);
+  }
+  expect(h.gas.spreadsheet.timeZone).toBe('Asia/Tokyo');
+});

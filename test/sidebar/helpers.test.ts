@@ -9,6 +9,8 @@ import {
   alertStateText,
   fileKind,
   formatBytes,
+  formatDateTime,
+  formatInZone,
   intervalText,
   isWebLink,
   keyStateText,
@@ -188,6 +190,23 @@ describe('texts', () => {
   });
 });
 
+describe('sidebar times carry their zone', () => {
+  it("names the spreadsheet's zone after a time on its clock", () => {
+    expect(formatInZone('2026-11-23T12:00:00.000Z', 'America/Los_Angeles')).toBe(
+      '23 Nov, 04:00 PST',
+    );
+    expect(formatInZone('2026-11-23T12:00:00.000Z', 'Etc/UTC')).toBe('23 Nov, 12:00 UTC');
+  });
+
+  it("names the browser's zone after a time on the browser's clock", () => {
+    // Jest runs with the machine's zone: whatever it is, its name (or offset) ends the text.
+    expect(formatDateTime('2026-11-23T12:00:00.000Z')).toMatch(
+      /2026.*\d{2}:\d{2}.*\s(UTC|GMT([+-]\d{1,2}(:\d{2})?)?|(?!AM$|PM$)[A-Z]{2,5})$/,
+    );
+    expect(formatDateTime('not a time')).toBe('not a time');
+  });
+});
+
 describe('alertStateText', () => {
   const base = {
     enabled: true,
@@ -201,10 +220,10 @@ describe('alertStateText', () => {
 
   it("shows the digest times on the spreadsheet's clock, waiting alerts and the quota", () => {
     expect(alertStateText(base)).toBe(
-      'Last digest 23 Nov, 07:00 · next 24 Nov, 07:00 · 1 alert waiting · 97 email recipients left today.',
+      'Last digest 23 Nov, 07:00 EST · next 24 Nov, 07:00 EST · 1 alert waiting · 97 email recipients left today.',
     );
     expect(alertStateText({ ...base, timeZone: 'Asia/Tokyo', pending: 0 })).toMatch(
-      /^Last digest 23 Nov, 21:00 · next 24 Nov, 21:00 · 0 alerts waiting/,
+      /^Last digest 23 Nov, 21:00 GMT\+9 · next 24 Nov, 21:00 GMT\+9 · 0 alerts waiting/,
     );
   });
 
@@ -213,7 +232,7 @@ describe('alertStateText', () => {
     expect(
       alertStateText({ ...base, lastDigestAt: null, quotaLeft: null, lastError: 'quota used up' }),
     ).toBe(
-      'No digest sent yet · next 24 Nov, 07:00 · 1 alert waiting. Last problem: quota used up',
+      'No digest sent yet · next 24 Nov, 07:00 EST · 1 alert waiting. Last problem: quota used up',
     );
   });
 });

@@ -3,11 +3,12 @@
 // attributes the container and shipment JSON show change, `updatedAtMs` moves, and the webhook
 // events the service sends for such a change are published.
 //
-// Body: { lfd?: {line?, terminal?, rail?, pickup?: ISO string | null},
+// Body: { lfd?: {line?, terminal?, rail?, pickup?: ISO string | "today" | null},
 //         hold?: {name, status: 'hold' | 'released', description?},
 //         available?: boolean, eta?: ISO string, pickedUp?: ISO string,
 //         emptyReturned?: ISO string }
 import type { Rng } from '../core/prng';
+import { isoSeconds, localDay, zonedTime } from '../core/time';
 import type { AccountStore } from '../data/account-store';
 import type { ContainerRecord, HoldName, TerminalHold } from '../data/records';
 import type { WebhookEvent } from './events';
@@ -51,7 +52,8 @@ export function readChanges(body: Record<string, unknown>): ChangeInput | string
     for (const [source, value] of Object.entries(body.lfd)) {
       if (!(LFD_SOURCES as readonly string[]).includes(source))
         return `lfd.${source} is not one of line, terminal, rail, pickup`;
-      if (value !== null && !isIso(value)) return `lfd.${source} must be an ISO time or null`;
+      if (value !== null && value !== TODAY && !isIso(value))
+        return `lfd.${source} must be an ISO time, "today" or null`;
       lfd[source as LfdSource] = value;
     }
     out.lfd = lfd;
@@ -92,8 +94,31 @@ export function readChanges(body: Record<string, unknown>): ChangeInput | string
 
 type Changeset = Record<string, [unknown, unknown]>;
 
-function setLfds(container: ContainerRecord, lfd: NonNullable<ChangeInput['lfd']>): Changeset {
+/**
+ * `"today"`: the facility's own today (the terminal's zone for line and terminal LFDs, the inland
+ * ramp's for rail), as local noon: a demo that moves an LFD "to today" must not write yesterday
+ * for a box already in tomorrow's local day, nor depend on UTC's date.
+ */
+const TODAY = 'today';
+
+function facilityToday(container: ContainerRecord, source: LfdSource, now: number): string {
   const a = container.attributes;
+  const zone = (source === 'rail' ? a.final_destination_timezone : null) ?? a.pod_timezone ?? 'UTC';
+  return isoSeconds(zonedTime(localDay(now, zone), zone, 12));
+}
+
+function setLfds(
+  container: ContainerRecord,
+  given: NonNullable<ChangeInput['lfd']>,
+  now: number,
+): Changeset {
+  const a = container.attributes;
+  const lfd = Object.fromEntries(
+    Object.entries(given).map(([source, v]) => [
+      source,
+      v === TODAY ? facilityToday(container, source as LfdSource, now) : v,
+    ]),
+  ) as NonNullable<ChangeInput['lfd']>;
   const changes: Changeset = {};
   const deadlines = (a.import_deadlines ??= {
     pickup_lfd_line: null,
@@ -151,7 +176,7 @@ export function applyContainerChanges(
   const notifications: string[] = [];
 
   if (input.lfd) {
-    const lfd = setLfds(container, input.lfd);
+    const lfd = setLfds(container, input.lfd, now);
     Object.assign(changeset, lfd);
     if ('pickup_lfd' in lfd) events.push('container.pickup_lfd.changed');
     if ('pickup_lfd_line' in lfd) events.push('container.pickup_lfd_line.changed');

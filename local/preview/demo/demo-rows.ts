@@ -53,7 +53,15 @@ interface Box {
   ready: boolean;
   onHold: boolean;
   refs: string;
+  /** Moved inland by rail and to be picked up at its pickup facility. */
+  inland: boolean;
+  /** The day (serial) it went out, while its empty is not back; null otherwise. */
+  outSince: number | null;
 }
+
+const DAY_MS = 86_400_000;
+const serialOf = (iso: unknown) =>
+  typeof iso === 'string' ? Math.floor(Date.parse(iso) / DAY_MS) + 25_569 : null;
 
 function box(resource: Resource): Box {
   const a = resource.attributes;
@@ -77,6 +85,13 @@ function box(resource: Resource): Box {
     ready: a.available_for_pickup === true && !onHold,
     onHold,
     refs: Array.isArray(a.ref_numbers) ? a.ref_numbers.join(', ') : '',
+    inland:
+      !!resource.relationships?.pickup_facility?.data &&
+      ['available', 'on_rail'].includes(String(a.current_status)),
+    outSince:
+      a.empty_terminated_at == null && a.current_status !== 'empty_returned'
+        ? serialOf(a.pod_full_out_at ?? a.final_destination_full_out_at)
+        : null,
   };
 }
 
@@ -112,6 +127,12 @@ export function pickDemoRows(
     if (found) chosen.add(found.number);
     return found;
   };
+  /** Any box not chosen yet, whatever its status. */
+  const takeAny = (test: (b: Box) => boolean): Box | undefined => {
+    const found = boxes.find((b) => !chosen.has(b.number) && test(b));
+    if (found) chosen.add(found.number);
+    return found;
+  };
   const picks: [Box | undefined, string][] = [
     [take((b) => b.ready && b.lfd !== null && b.lfd > today + 2), 'Ready for pickup: green'],
     [take((b) => b.lfd !== null && b.lfd < today), 'Last free day passed: red'],
@@ -130,13 +151,19 @@ export function pickDemoRows(
       'The terminal’s LFD is earlier than the line’s: the sheet shows the earliest',
     ],
     [
-      boxes.find((b) => b.status === 'picked_up' && b.lfd !== null && b.lfd < today),
+      takeAny((b) => b.status === 'picked_up' && b.lfd !== null && b.lfd < today),
       'Picked up: its passed LFD is history, no colour',
     ],
     [
-      boxes.find((b) => b.status === 'empty_returned' && b.number !== dispute),
-      'Returned empty: nothing to do',
+      takeAny((b) => b.inland && b.status === 'available'),
+      'Inland rail: picked up at the ramp (Terminal), by its rail LFD',
     ],
+    [
+      // Out for more than the demo terms' 4 free days with the empty not back: detention runs.
+      takeAny((b) => b.outSince !== null && b.outSince < today - 5),
+      'Empty not back after Return By: detention running',
+    ],
+    [takeAny((b) => b.status === 'empty_returned'), 'Returned empty: nothing to do'],
     [
       boxes.find((b) => b.number === dispute),
       'Returned late after a hold and a moved LFD: References → Evidence for a dispute',

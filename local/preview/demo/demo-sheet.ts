@@ -52,16 +52,25 @@ export function fillFormulasSheet(
   rows: DemoRow[],
 ): void {
   const containers = rows.filter((r) => !r.scac).map((r) => r.number);
-  const shown = containers.filter((n) => /^[A-Z]{4}\d{7}$/.test(n)).slice(0, 6);
+  const shown = containers.filter((n) => /^[A-Z]{4}\d{7}$/.test(n)).slice(0, 8);
   const last = shown.length + 1;
   const bol = rows.find((r) => r.type === 'bill_of_lading')?.number ?? '';
   const range = `A2:A${last}`;
   const grid: unknown[][] = [
-    ['Container', 'Status', 'LFD', 'Holds', 'Ready', 'Vessel', 'Tracking link'],
+    [
+      'Container',
+      'Status',
+      'LFD (as the Tracking sheet)',
+      'Holds',
+      'Ready',
+      'Vessel',
+      'Tracking link',
+    ],
     [
       shown[0] ?? '',
       `=CONTAINER_STATUS(${range}, ${R})`,
-      `=LFD(${range}, "pickup", ${R})`,
+      // The deadline the Tracking sheet shows (the earliest, LFD()'s default).
+      `=LFD(${range}, "earliest", ${R})`,
       `=CONTAINER_INFO(${range}, "holds", ${R})`,
       `=CONTAINER_INFO(${range}, "ready_for_pickup", ${R})`,
       `=CONTAINER_INFO(${range}, "shipment.pod_vessel_name", ${R})`,
@@ -70,10 +79,20 @@ export function fillFormulasSheet(
     ...shown.slice(1).map((n) => [n]),
     [],
     ['One cell each', 'Formula result', '', 'What the formula asks'],
-    [shown[0] ?? '', `=LFD(A${last + 3}, "terminal", ${R})`, '', 'the terminal’s LFD'],
+    [
+      shown[0] ?? '',
+      `=LFD(A${last + 3}, "pickup", ${R})`,
+      '',
+      'the service’s coalesced pickup_lfd (the line’s first): not always the earliest, which the LFD column and the Tracking sheet show',
+    ],
     [shown[0] ?? '', `=CONTAINER_INFO(A${last + 4}, "fees_total", ${R})`, '', 'fees due'],
     [bol, `=SHIPMENT_INFO(A${last + 5}, "containers", ${R})`, '', 'the containers of a BOL'],
-    [bol, `=SHIPMENT_INFO(A${last + 6}, "pod_eta_at", ${R})`, '', 'the vessel’s ETA'],
+    [
+      bol,
+      `=SHIPMENT_INFO(A${last + 6}, "pod_eta_at", ${R})`,
+      '',
+      'the vessel’s ETA, in the port’s time with its zone, as the Tracking sheet shows it',
+    ],
     [
       rows.find((r) => r.note.startsWith('A mistyped'))?.number ?? 'MSCU1234566',
       `=CONTAINER_STATUS(A${last + 7}, ${R})`,

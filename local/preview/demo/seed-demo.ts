@@ -37,6 +37,20 @@ async function changeContainer(account: DemoAccount, number: string, change: unk
   if (!res.ok) throw new Error(`Changing the demo box ${number} failed: HTTP ${res.status}`);
 }
 
+/**
+ * Set-up's Free Time rows are examples that price nothing until someone makes them theirs; the
+ * demo's dispatcher has: their notes say these are the demo's terms, to edit (README tour, step 2).
+ */
+function adoptFreeTimeExamples(model: GasRuntime['spreadsheet']): void {
+  const sheet = model.sheetByName('Free Time');
+  if (!sheet) return;
+  for (let c = 1; c <= sheet.lastColumn(); c += 1) {
+    if (String(sheet.cell(1, c)?.value ?? '') !== 'Note') continue;
+    for (let r = 2; r <= sheet.lastRow(); r += 1)
+      model.write(sheet, r, c, 'The demo’s terms: edit a rate and Refresh now');
+  }
+}
+
 export async function seedDemo(runtime: GasRuntime, account: DemoAccount): Promise<void> {
   runtime.run('onOpen', [], { kind: 'simple-trigger' });
   runtime.run('saveSettings', [
@@ -50,6 +64,7 @@ export async function seedDemo(runtime: GasRuntime, account: DemoAccount): Promi
   ]);
   runtime.run('setupTrackingSheet', []);
   const model = runtime.spreadsheet;
+  adoptFreeTimeExamples(model);
   const tracking = model.sheetByName('Tracking');
   const formulas = model.sheetByName(FORMULAS_SHEET) ?? model.addSheet(FORMULAS_SHEET, 1);
   if (!tracking) throw new Error('setupTrackingSheet did not create the Tracking sheet');

@@ -60,6 +60,7 @@ export function pageCell(
   if (background && background !== '#ffffff') out.background = background;
   if (color && color !== '#000000') out.color = color;
   if (bold) out.bold = true;
+  if (cell?.wrap) out.wrap = true;
   if (align) out.align = align;
   if (cell?.note) out.note = cell.note;
   if (/^https?:\/\/\S+$/i.test(text)) out.link = text;

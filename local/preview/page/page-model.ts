@@ -17,6 +17,7 @@ import type {
   PageState,
   PageToast,
 } from './page-state';
+import { PREVIEW_TIME_ZONES } from './page-state';
 
 /** Blank rows shown under the data, so there is always room to type a new row. */
 const SPARE_ROWS = 5;
@@ -156,6 +157,9 @@ export function buildPageState(src: PageSources): PageState {
   return {
     spreadsheetName: model.name,
     timeZone,
+    timeZones: PREVIEW_TIME_ZONES.includes(timeZone)
+      ? [...PREVIEW_TIME_ZONES]
+      : [timeZone, ...PREVIEW_TIME_ZONES],
     now: formatDate(new Date(src.now), timeZone, 'yyyy-MM-dd HH:mm:ss'),
     speed: src.speed,
     menus: runtime.ui.menus.map((m) => ({

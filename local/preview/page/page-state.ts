@@ -24,6 +24,8 @@ export interface PageCell {
   background?: string;
   color?: string;
   bold?: boolean;
+  /** Range.setWrap(true): the text wraps and the row grows, as in Sheets. */
+  wrap?: boolean;
   align?: 'left' | 'right' | 'center';
   note?: string;
   /** An http(s) URL the text links to. */
@@ -75,9 +77,28 @@ export interface PageEmail {
   hasHtml: boolean;
 }
 
+/**
+ * The zones the preview's time-zone control offers (Sheets: File › Settings › Time zone), chosen
+ * to try what the add-in does east and west of UTC and on the script's own zone (Etc/UTC).
+ */
+export const PREVIEW_TIME_ZONES: readonly string[] = [
+  'America/Los_Angeles',
+  'America/Chicago',
+  'America/New_York',
+  'Etc/UTC',
+  'Europe/London',
+  'Europe/Amsterdam',
+  'Asia/Singapore',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+  'Pacific/Auckland',
+];
+
 export interface PageState {
   spreadsheetName: string;
   timeZone: string;
+  /** What the time-zone control offers: PREVIEW_TIME_ZONES, and the sheet's own if not among them. */
+  timeZones: string[];
   /** The runtime's (= the emulator's) clock, shown in the spreadsheet's time zone. */
   now: string;
   /** How fast that clock runs: 1 (real time) or 60. */

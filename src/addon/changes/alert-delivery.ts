@@ -10,7 +10,8 @@
 // together with the first push after the gap, or with the next refresh (which has no gap), or in
 // the digest, whichever comes first.
 
-import { isImmediate } from '../../core/alert-rules';
+import { alertKey, isImmediate, restate, type Alert } from '../../core/alert-rules';
+import type { Snapshot } from '../../core/change-snapshot';
 import { renderAlertEmail } from '../../core/alert-email';
 import { redact } from '../../core/redact';
 import type { Settings } from '../../core/settings';
@@ -37,6 +38,39 @@ export interface DeliveryContext {
   fromPush?: boolean;
   /** What tomorrow adds per currency, when this run priced the boxes (a refresh does). */
   moneyAtRisk?: readonly MoneyAtRisk[];
+  /** The latest snapshot of each box (the change state), so a digest says what holds now. */
+  current?: (number: string) => Snapshot | undefined;
+}
+
+/**
+ * The digest's lines as they stand when it is sent (core/alert-rules.ts, restate): each LFD and
+ * Return By line from the latest snapshot and the facility's today; a line both waiting and sent
+ * at once since the last digest is said once, in its own section.
+ */
+export function currentLines(
+  items: readonly QueuedAlert[],
+  sentEarlier: readonly QueuedAlert[],
+  ctx: DeliveryContext,
+): { items: Alert[]; sentEarlier: Alert[] } {
+  const rules = { now: ctx.now, lfdDays: ctx.settings.alertLfdDays };
+  const now = (list: readonly QueuedAlert[]) => {
+    const seen = new Set<string>();
+    const out: Alert[] = [];
+    for (const a of list) {
+      const line = ctx.current ? restate(a, ctx.current(a.number), rules) : a;
+      const key = line ? `${line.number}|${alertKey(line)}` : '';
+      if (!line || seen.has(key)) continue;
+      seen.add(key);
+      out.push(line);
+    }
+    return out;
+  };
+  const waiting = now(items);
+  const keys = new Set(waiting.map((a) => `${a.number}|${alertKey(a)}`));
+  return {
+    items: waiting,
+    sentEarlier: now(sentEarlier).filter((a) => !keys.has(`${a.number}|${alertKey(a)}`)),
+  };
 }
 
 export const PUSH_EMAIL_GAP_MS = 15 * 60_000;
@@ -190,20 +224,35 @@ export function sendDigest(
   scheduled: boolean,
 ): DigestResult {
   const day = todayIn(ctx.now, ctx.timeZone);
-  const items = state.pending.filter((a) => !isImmediate(a.kind));
-  const count = items.length + state.sent.length;
+  const lines = currentLines(
+    state.pending.filter((a) => !isImmediate(a.kind)),
+    state.sent,
+    ctx,
+  );
+  const count = lines.items.length + lines.sentEarlier.length;
   const done = scheduled ? { lastDigestDay: day } : {};
   // Money at risk alone is worth a digest: it is what the day's work should start with.
   const risk = digestMoney(state, ctx);
-  if ((count === 0 && risk.length === 0) || recipientsOf(ctx.settings).length === 0)
+  if (recipientsOf(ctx.settings).length === 0)
     return { state: { ...state, ...done }, alerts: 0, sent: false, error: null };
+  if (count === 0 && risk.length === 0) {
+    // What was waiting no longer holds (picked up, moved out of the window): nothing to say, and
+    // nothing to keep for a later digest.
+    const cleared = {
+      ...state,
+      ...done,
+      pending: state.pending.filter((a) => isImmediate(a.kind)),
+      sent: [],
+    };
+    return { state: cleared, alerts: 0, sent: false, error: null };
+  }
   const email = renderAlertEmail({
     kind: 'digest',
     spreadsheetName: ctx.spreadsheetName,
     spreadsheetUrl: ctx.spreadsheetUrl,
     appUrl: ctx.settings.appUrl,
-    alerts: items,
-    sentEarlier: state.sent,
+    alerts: lines.items,
+    sentEarlier: lines.sentEarlier,
     dropped: state.dropped,
     moneyAtRisk: risk,
   });

@@ -13,6 +13,7 @@ import {
   sendImmediate,
 } from './alert-delivery';
 import { deliveryContext } from './change-pipeline';
+import { readState } from './change-state-sheet';
 import { activeSpreadsheet } from '../../gas/stores';
 
 export interface DigestNowResult {
@@ -61,9 +62,20 @@ export function sendAlertDigestNow(): DigestNowResult {
     const queue = new AlertQueue(props);
     let saved = props.getAll();
     const before = queue.load(saved);
-    const ctx = deliveryContext(ss, settings, mailApp, Date.now(), (s) => {
-      saved = queue.save(s, saved);
-    });
+    // The digest's lines are computed now, from what the change state knows of each box.
+    const known = readState(ss).records;
+    const ctx = deliveryContext(
+      ss,
+      settings,
+      mailApp,
+      Date.now(),
+      (s) => {
+        saved = queue.save(s, saved);
+      },
+      false,
+      undefined,
+      (n) => known.get(n)?.snapshot,
+    );
     // Held-back immediate alerts go first, in their own email, as a run would send them.
     const state = sendImmediate(recoverInterrupted(before), ctx);
     // The same digest as the scheduled one, money lines included: the last refresh's pricing

@@ -21,6 +21,7 @@ import { readBox } from '../../core/box';
 import {
   boxSnapshot,
   diffSnapshots,
+  INTERNAL,
   mergeSnapshots,
   requestSnapshot,
   shipmentSnapshot,
@@ -115,11 +116,19 @@ export class ChangeRun {
     private readonly mail: MailPort = mailApp,
   ) {}
 
-  /** Takes this run's records; several snapshots of one number are merged (last wins). */
-  observe(observations: Iterable<Observation>): void {
+  /**
+   * Takes this run's records; several snapshots of one number are merged (last wins).
+   * `returnBy`: the Return By of each box the run priced (row-writes.ts, MoneyRun).
+   */
+  observe(
+    observations: Iterable<Observation>,
+    returnBy: ReadonlyMap<string, string> = new Map(),
+  ): void {
     for (const o of observations) {
       const { number, snapshot } = snapshotOf(o, this.now);
       if (o.kind === 'container') this.boxes.add(number);
+      const due = o.kind === 'container' ? returnBy.get(number) : undefined;
+      if (due !== undefined) snapshot[INTERNAL.returnBy] = due;
       this.observed.set(number, mergeSnapshots(this.observed.get(number) ?? null, snapshot));
     }
   }
@@ -244,6 +253,7 @@ export class ChangeRun {
             save,
             this.source === 'push',
             this.atRisk,
+            (n) => next.get(n)?.snapshot,
           ),
         ),
       );
@@ -285,6 +295,7 @@ export function deliveryContext(
   save: (state: AlertState) => void,
   fromPush = false,
   moneyAtRisk?: readonly MoneyAtRisk[],
+  current?: (number: string) => Snapshot | undefined,
 ): DeliveryContext {
   let zone: string | null = null;
   return {
@@ -294,6 +305,7 @@ export function deliveryContext(
     save,
     fromPush,
     ...(moneyAtRisk ? { moneyAtRisk } : {}),
+    ...(current ? { current } : {}),
     get spreadsheetName() {
       return ss.getName();
     },

@@ -1,25 +1,24 @@
 // The `Free Time` sheet: the user's demurrage and detention terms. Set-up creates it when missing,
-// with two example rows (marked as such, to edit or delete), and never touches it again; each
-// refresh reads it once (core/free-time.ts turns the values into rules).
+// with two example rows (marked as such in their Note: they price nothing until the user makes
+// them their own), and never touches it again; each refresh reads it once (core/free-time.ts
+// turns the values into rules).
 
 import {
+  EXAMPLE_RULES,
   FREE_TIME_HEADERS,
   FREE_TIME_SHEET,
   NO_TERMS,
   isBroken,
+  NOTE_HEADER,
   readFreeTime,
   type FreeTimeTerms,
 } from '../../core/free-time';
 import { readClosedDaysSheet } from './closed-days-sheet';
 
-const NOTE_HEADER = 'Note';
-const EXAMPLE_NOTE = 'EXAMPLE: replace with your own terms, or delete this row';
+const EXAMPLE_NOTE = 'EXAMPLE: prices nothing until you change its terms or clear this note';
 
-/** Typical US terms (docs/reference.md#free-time): tiers after the LFD, 4 free days of detention. */
-const EXAMPLES: readonly unknown[][] = [
-  ['demurrage', '', '', '', 'calendar', '150x4, 250x5, 400', 'USD', '', '', EXAMPLE_NOTE],
-  ['detention', '', '', 4, 'calendar', '100x5, 175', 'USD', '', '', EXAMPLE_NOTE],
-];
+/** Typical US terms: tiers after the LFD, 4 free days of detention; marked as examples. */
+const EXAMPLES: readonly unknown[][] = EXAMPLE_RULES.map((r) => [...r, EXAMPLE_NOTE]);
 
 export const FREE_TIME_HELP =
   'Free Time: one rule a row. Kind: demurrage (terminal, after the LFD) or detention (line, after Return By). ' +
@@ -29,6 +28,7 @@ export const FREE_TIME_HELP =
   'Daily Rates: 150 (every day) or tiers 150x4, 250x5, 400 (150 a day for 4 days, 250 for the next 5, then 400). ' +
   'Currency: ISO code, default USD. Equipment (optional): dry, reefer, open top, flat rack, bulk or tank, with a length if the terms say (reefer 40). ' +
   "Contract (optional): matched against the Tracking sheet's Contract column. Blank Equipment or Contract matches any. " +
+  'The EXAMPLE rows price nothing until you change their terms or clear their note. ' +
   'The add-in never writes to this sheet after creating it.';
 
 /** Creates the Free Time sheet when missing; returns whether it did. */

@@ -7,7 +7,7 @@ import { readBox } from '../../core/box';
 import type { FreeTimeTerms } from '../../core/free-time';
 import type { ContainerRecord } from '../../core/model';
 import type { PricedBox } from '../../core/money-outputs';
-import { moneyAtRisk, pullListRows, type MoneyAtRisk } from '../../core/pull-list';
+import { emptiesToReturn, moneyAtRisk, pullListRows, type MoneyAtRisk } from '../../core/pull-list';
 import type { RowInput } from '../../core/row-input';
 import { trackingLink } from '../../core/settings';
 import { identifierKey } from '../../engine/record-store';
@@ -69,7 +69,12 @@ export function moneyStep(input: MoneyStepInput): MoneyAtRisk[] {
   const boxes = sheetBoxes(input.rows, input.fresh, input.byShipment, input.now);
   if (input.complete) {
     const link = (n: string) => trackingLink(input.appUrl, n);
-    rebuildPullList(input.ss, pullListRows(boxes, input.terms, input.now, input.timeZone, link));
+    const { terms, now, timeZone } = input;
+    rebuildPullList(
+      input.ss,
+      pullListRows(boxes, terms, now, timeZone, link),
+      emptiesToReturn(boxes, terms, now, timeZone, link),
+    );
   }
   return moneyAtRisk(boxes, input.terms, input.now);
 }

@@ -42,7 +42,10 @@ function runStages(ctx: RefreshContext, state: SheetState, scheduled: boolean): 
   // The change pipeline sees what this run fetched; it logs and alerts once the run's other rows
   // (ref numbers) are in, in one append.
   const changes = new ChangeRun(ctx.ss, ctx.run, 'refresh', ctx.started);
-  changes.observe(rowObservations(state.rows, sync, fresh.byShipment, tracked.bulk.entries));
+  changes.observe(
+    rowObservations(state.rows, sync, fresh.byShipment, tracked.bulk.entries),
+    money.returnBy,
+  );
   changes.moneyAtRisk(priceMoneyAtRisk(ctx, state.rows, sync, fresh, money));
   const refs = syncRefNumbersStage(ctx, state, lookups, sync, changes.log);
   const pushed = catchUpPush({

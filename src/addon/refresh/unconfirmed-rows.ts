@@ -8,7 +8,7 @@ import type { RowInput } from '../../core/row-input';
 import type { RowOutputs } from '../../core/row-outputs';
 import type { OutputHeader } from '../../core/sheet-layout';
 import { reasonsFromCells } from '../../core/stale-row';
-import { isAtTerminal } from '../../core/terminal-state';
+import { hasBeenPickedUp } from '../../core/terminal-state';
 import { RecordStore } from '../../engine/record-store';
 import type { Execution } from '../../execution/execution';
 import type { SheetState } from './sheet-state';
@@ -48,7 +48,10 @@ export function unconfirmedMarks(
             lfd: cell('LFD'),
             atTerminal:
               row.kind === 'container'
-                ? isAtTerminal({ number: row.number, current_status: String(cell('Status')) }) &&
+                ? !hasBeenPickedUp({
+                    number: row.number,
+                    current_status: String(cell('Status')),
+                  }) &&
                   blank(cell('Picked Up')) &&
                   blank(cell('Empty Returned'))
                 : /(^|; )LFD /.test(String(attentionBefore)),

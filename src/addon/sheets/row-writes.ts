@@ -4,19 +4,17 @@
 // updates/apply-fresh.ts). `source` says which one produced the write.
 
 import type { RowInput } from '../../core/row-input';
-import { readBox } from '../../core/box';
+import { readBox, type Box } from '../../core/box';
 import { boxRowOutputs, shipmentBoxRowOutputs, type RowOutputs } from '../../core/row-outputs';
 import type { SheetLayout } from '../../core/sheet-layout';
 import { trackingLink } from '../../core/settings';
 import type { ContainerRecord } from '../../core/model';
 import { identifierKey } from '../../engine/record-store';
 import type { FreeTimeTerms } from '../../core/free-time';
-import {
-  containerMoneyCells,
-  shipmentMoneyCells,
-  type AmountHeader,
-  type MoneyCells,
-} from '../../core/money-outputs';
+import { moneyCellsOf, type AmountHeader, type MoneyCells } from '../../core/money-outputs';
+import { boxMoney, type ContainerMoney } from '../../core/money';
+import { returnDue } from '../../core/attention';
+import { dayOfSerial, dayText } from '../../core/timezone';
 import { applyCurrencyFormats, type AmountCell } from './currency-formats';
 import { writeOutputs, type Row } from './rows-io';
 import { carrierOf, type FreshRecords, type UpdateSource } from './fresh-records';
@@ -28,9 +26,31 @@ import { carrierOf, type FreshRecords, type UpdateSource } from './fresh-records
 export interface MoneyRun {
   terms: FreeTimeTerms;
   currencies: Map<number, Partial<Record<AmountHeader, string>>>;
+  /**
+   * Each priced box's Return By while its empty is out (`YYYY-MM-DD@zone`, '' when it has none):
+   * the change pipeline's alerts read it (core/alert-rules.ts).
+   */
+  returnBy: Map<string, string>;
 }
 
-export const moneyRun = (terms: FreeTimeTerms): MoneyRun => ({ terms, currencies: new Map() });
+export const moneyRun = (terms: FreeTimeTerms): MoneyRun => ({
+  terms,
+  currencies: new Map(),
+  returnBy: new Map(),
+});
+
+/** Prices a box with the run's rules, and notes its Return By for the alerts. */
+function priceBox(
+  money: MoneyRun,
+  box: Box,
+  carrier: string | null,
+  contract: string | null,
+): ContainerMoney {
+  const priced = boxMoney(box, carrier, money.terms, contract);
+  const due = returnDue(box, priced);
+  money.returnBy.set(box.number, due ? `${dayText(dayOfSerial(due.day))}@${due.zone}` : '');
+  return priced;
+}
 
 /** The row's data from the fresh records, or null when they did not include it. */
 export function freshOutputs(
@@ -52,31 +72,21 @@ export function freshOutputs(
     const shipment = c.shipmentId ? fresh.shipments.get(c.shipmentId) : null;
     // One reading of the box for its cells and its money (and the run's other outputs).
     const box = readBox(c, shipment, now);
-    const out = boxRowOutputs(box, tz);
-    if (!money) return out;
-    const carried = {
-      attributes: c.attributes,
-      carrier: carrierOf(shipment, row),
-      contract: row.contract,
-      box,
-    };
-    return { ...out, ...priced(containerMoneyCells(carried, money.terms, now, tz)) };
+    if (!money) return boxRowOutputs(box, tz);
+    const cost = priceBox(money, box, carrierOf(shipment, row), row.contract ?? null);
+    return { ...boxRowOutputs(box, tz, cost), ...priced(moneyCellsOf([cost], tz)) };
   }
   const id = fresh.identifiers.get(identifierKey(row.number));
   const shipment = id ? fresh.shipments.get(id) : undefined;
   if (!shipment) return null;
   const boxes = (byShipment.get(shipment.id) ?? []).map((c) => readBox(c, shipment, now));
-  const out = shipmentBoxRowOutputs(shipment, boxes, tz);
-  // Like the other summaries, money needs all the boxes: without them the row keeps its value.
-  if (!money || !('Status' in out)) return out;
+  if (!money) return shipmentBoxRowOutputs(shipment, boxes, tz);
   const carrier = carrierOf(shipment, row);
-  const priceBoxes = boxes.map((box) => ({
-    attributes: box.attributes,
-    carrier,
-    contract: row.contract,
-    box,
-  }));
-  return { ...out, ...priced(shipmentMoneyCells(priceBoxes, money.terms, now, tz)) };
+  const moneys = boxes.map((box) => priceBox(money, box, carrier, row.contract ?? null));
+  const out = shipmentBoxRowOutputs(shipment, boxes, tz, moneys);
+  // Like the other summaries, money needs all the boxes: without them the row keeps its value.
+  if (!('Status' in out)) return out;
+  return { ...out, ...priced(moneyCellsOf(moneys, tz)) };
 }
 
 /** A row the service tracks: its outputs, its link, `tracked`, and when it was confirmed. */

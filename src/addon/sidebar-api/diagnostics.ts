@@ -7,7 +7,12 @@
 
 import { toAppError } from '../../core/errors';
 import { checkZones, type ZoneCheck } from '../../core/zone-mismatch';
-import { decodeWindow, GATE_KEY, SERVICE_RULE } from '../../engine/request-gate';
+import {
+  decodeWindow,
+  GATE_KEY,
+  SERVICE_LIMIT_PER_MINUTE,
+  SERVICE_RULE,
+} from '../../engine/request-gate';
 import { available, paceLimit } from '../../engine/rate-window';
 import { DEPLOYMENT, type DeploymentMode } from '../../core/deployment';
 import { mailApp } from '../../gas/mail';
@@ -195,8 +200,11 @@ function serviceRequestsFree(now: number): string {
     pace < SERVICE_RULE.limit
       ? `; slowed to ${pace} a minute after the service refused a request (a spreadsheet on the same key was busy too), back to ${SERVICE_RULE.limit} step by step while answers come back clean`
       : '';
-  if (free > 0) return `${free} of ${SERVICE_RULE.limit} this minute${shared}${paced}`;
-  return `none until ${new Date(nextAt).toISOString()}${shared}${paced}`;
+  // Said as what is free, with the ceiling's reason, so "91 of 95" cannot be read as used.
+  const spare = SERVICE_LIMIT_PER_MINUTE - SERVICE_RULE.limit;
+  const why = ` (the service allows ${SERVICE_LIMIT_PER_MINUTE} a minute; ${spare} are kept spare)`;
+  if (free > 0) return `${free} of ${SERVICE_RULE.limit} free this minute${shared}${why}${paced}`;
+  return `none free until ${new Date(nextAt).toISOString()}${shared}${why}${paced}`;
 }
 
 function pushLines(): string[] {

@@ -2,13 +2,19 @@
 // tracks that no row holds yet, nor a BOL or booking row of its shipment (the service's own
 // DataSync hands users every container too). Rows are only appended: nothing is deleted, moved
 // or rewritten. The new rows are filled at once from the listing. With the setting `autoImport`,
-// each refresh does the same (unfinished ones only).
+// each refresh does the same (unfinished boxes of the shipments still tracked).
 //
-// Cost: unfinished containers come from the active work, the shipments still tracked with their
-// containers (⌈active shipments/100⌉ pages, or nothing during a refresh that read them already);
-// a shipment the service stopped tracking is no longer tracked, whatever its boxes last said.
-// With finished ones: the account's listing, ⌈N/100⌉ pages (the most the API allows per page), or
-// nothing when a complete listing of the last few minutes is still in the cache.
+// Unfinished is "money may still run": a box not picked up yet, or out with its empty not back,
+// whatever its shipment's state (docs/reference.md, "Import all tracked containers"): a stopped
+// shipment's delivered box whose empty is out runs detention like any other. The service stops
+// watching a box 28 days after its last pickup, so an empty that comes back after that is never
+// seen: a stopped shipment's box out for longer than STOPPED_OUT_WINDOW_MS is history, not work.
+//
+// Cost: the menu's import reads the account's listing, ⌈N/100⌉ pages (the most the API allows per
+// page), or nothing when a complete listing of the last few minutes is still in the cache: the
+// stopped shipments' boxes are only there. A refresh's autoImport reads the active work, the
+// shipments still tracked with their containers (⌈active shipments/100⌉ pages, or nothing during
+// a refresh that read them already).
 
 import type { ApiClient } from '../../api/client';
 import { metaNumber } from '../../api/jsonapi';
@@ -36,15 +42,31 @@ import { PRODUCT_NAME } from '../../core/product';
 /** A cached listing younger than this stands in for a new one. */
 const CACHED_LISTING_FRESH_MS = 15 * 60_000;
 
+/** How long after its full-out a stopped shipment's box whose empty is not back is still work. */
+export const STOPPED_OUT_WINDOW_MS = 60 * 86_400_000;
+
 /**
- * Finished: nothing left to do for the container. The service says so with `current_status`
- * `empty_returned` or `delivered`, or with an `empty_terminated_at` time (the empty is back at
- * the terminal even when the status lags behind).
+ * Finished: nothing left to do for the container. Its empty is back (`current_status`
+ * `empty_returned`, or an `empty_terminated_at` time even when the status lags behind), or its
+ * shipment stopped because every empty came back (`all_containers_terminated`), or its shipment
+ * stopped and it went out so long ago that the service no longer watches for its empty.
+ * A delivered box whose empty is out is not finished: detention runs until the empty is back.
  */
-export function isFinished(c: ContainerRecord): boolean {
+export function isFinished(
+  c: ContainerRecord,
+  shipment?: ShipmentRecord,
+  now: number = Date.now(),
+): boolean {
   const a = c.attributes;
-  if (a.current_status === 'empty_returned' || a.current_status === 'delivered') return true;
-  return typeof a.empty_terminated_at === 'string' && a.empty_terminated_at !== '';
+  if (a.current_status === 'empty_returned') return true;
+  if (typeof a.empty_terminated_at === 'string' && a.empty_terminated_at !== '') return true;
+  const stop = shipment?.attributes;
+  if (!stop || (stop.line_tracking_stopped_at ?? null) === null) return false;
+  if (stop.line_tracking_stopped_reason === 'all_containers_terminated') return true;
+  const outAt = [a.pod_full_out_at, a.final_destination_full_out_at]
+    .map((v) => (typeof v === 'string' ? Date.parse(v) : NaN))
+    .find((ms) => Number.isFinite(ms));
+  return outAt !== undefined && now - outAt > STOPPED_OUT_WINDOW_MS;
 }
 
 export interface AccountListing {
@@ -177,11 +199,15 @@ export function listActiveWork(run: Execution, client: ApiClient): AccountListin
 
 /** The rows to append for `containers`, in number order (a stable, findable order). */
 export function containerRows(
-  containers: readonly ContainerRecord[],
+  listing: Pick<AccountListing, 'containers' | 'shipments'>,
   includeFinished: boolean,
+  now: number,
 ): NewRow[] {
-  return containers
-    .filter((c) => includeFinished || !isFinished(c))
+  const shipments = new Map(listing.shipments.map((s) => [s.id, s]));
+  const shipmentOf = (c: ContainerRecord) =>
+    c.shipmentId ? shipments.get(c.shipmentId) : undefined;
+  return listing.containers
+    .filter((c) => includeFinished || !isFinished(c, shipmentOf(c), now))
     .map((c) => c.attributes.number)
     .sort()
     .map((number) => ({ Number: number, Type: 'container' }));
@@ -218,10 +244,11 @@ export function importAllContainers(options: { includeFinished?: boolean } = {})
       );
     }
     const client = run.client(run.settings());
-    const listing = includeFinished ? listAccount(run, client, now()) : listActiveWork(run, client);
+    // Boxes of stopped shipments are only in the account's listing (docs/reference.md).
+    const listing = listAccount(run, client, now());
     const added = appendNewRows(
       sheet,
-      containerRows(listing.containers, includeFinished),
+      containerRows(listing, includeFinished, now()),
       run.lock,
       appendOptions(listing, sheet, run.settings().appUrl, now()),
     );
@@ -274,7 +301,7 @@ export function importDuringRefresh(
     : listActiveWork(run, client);
   const added = appendNewRows(
     sheet,
-    containerRows(listing.containers, false),
+    containerRows(listing, false, now),
     run.lock,
     appendOptions(listing, sheet, run.settings().appUrl, now),
   );

@@ -30,7 +30,9 @@ export function setupTrackingSheet(): string {
   const layout = readLayout(finalHeader);
   applyFormats(sheet, layout);
   statusSheet(ss);
-  const terms = ensureFreeTimeSheet(ss) ? ' Free Time sheet created with two example rules.' : '';
+  const terms = ensureFreeTimeSheet(ss)
+    ? ' Free Time sheet created with two example rules: they price nothing until you make them your own.'
+    : '';
   const closed = ensureClosedDaysSheet(ss, Date.now())
     ? ' Closed Days sheet created with one example day.'
     : '';

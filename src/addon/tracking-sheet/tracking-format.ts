@@ -52,6 +52,13 @@ const FORMATS: Record<string, string> = {
   'Ref Numbers': '@',
 };
 
+/**
+ * Columns whose words a narrow column would cut where they matter ("return empty: 3 days late
+ * (USD 100.00 a day)", "… should be 6", "2 places: …", "13:00 PST"): wrapped, so the row grows
+ * instead. The widths above keep the first screen's columns; numbers and dates stay on one line.
+ */
+const WRAPPED = ['Attention', 'Status', 'Holds', 'Terminal', 'Appointment', 'ETA', 'ATA'];
+
 /** What Type accepts, offered as a dropdown. */
 export const TYPE_CHOICES = ['container', 'bill_of_lading', 'booking_number'];
 
@@ -86,6 +93,10 @@ export function applyFormats(sheet: GoogleAppsScript.Spreadsheet.Sheet, layout: 
   for (const [header, format] of Object.entries(FORMATS)) {
     const col = columns[header];
     if (col != null) sheet.getRange(2, col + 1, rows, 1).setNumberFormat(format);
+  }
+  for (const header of WRAPPED) {
+    const col = columns[header];
+    if (col != null) sheet.getRange(2, col + 1, rows, 1).setWrap(true);
   }
   sheet.setFrozenRows(1);
   // The Number column stays in view while scrolling right, when it is the first one.
@@ -141,6 +152,13 @@ function attentionRules(
       sheet.getRange(2, c + 1, rows, 1),
     );
   const scan = columns(layout.outputs.Attention, layout.inputs.Number, layout.outputs.LFD);
+  // Return By is a deadline like the LFD, with the LFD's colours, on its own date.
+  const empties = columns(
+    layout.outputs.Attention,
+    layout.inputs.Number,
+    layout.outputs['Return By'],
+  );
+  const emptyDue = `AND(${starts('return empty by')}, ${has('(today)')})`;
   const rule = (condition: string, colour: string, ranges: GoogleAppsScript.Spreadsheet.Range[]) =>
     SpreadsheetApp.newConditionalFormatRule()
       .whenFormulaSatisfied(`=AND(${condition}, ${RULE_TAG})`)
@@ -150,6 +168,8 @@ function attentionRules(
   const list = [
     rule(`OR(${starts('LFD passed')}, ${starts('LFD today')})`, RED, scan),
     rule(`OR(${starts('LFD tomorrow')}, ${starts('LFD in ')})`, AMBER, scan),
+    rule(`OR(${starts('return empty:')}, ${emptyDue})`, RED, empties),
+    rule(starts('return empty by'), AMBER, empties),
     rule(starts('on hold'), HOLD, scan),
     rule(starts('ready for pickup'), GREEN, scan),
     rule(

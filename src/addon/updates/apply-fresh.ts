@@ -61,7 +61,7 @@ export function applyFresh(
   if (updates.size > 0)
     writeRowUpdates({ sheet, values, layout, rows, updates, source, ...(money ? { money } : {}) });
   const changes = new ChangeRun(ss, run, source, now);
-  changes.observe(rowObservations(rows, fresh, byShipment, new Map()));
+  changes.observe(rowObservations(rows, fresh, byShipment, new Map()), money?.returnBy);
   changes.finish();
   return updates.size;
 }

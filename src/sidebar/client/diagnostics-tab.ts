@@ -14,10 +14,11 @@ function shown<T>(s: Section<T>, text: (value: T) => string): string {
   return s.ok ? text(s.value) : `Could not read: ${s.error}`;
 }
 
-/** An ISO time as the browser's local time, with the ISO text kept for exactness. */
+/** An ISO time on the browser's clock with its zone, the ISO text kept for exactness. */
 function when(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : `${d.toLocaleString()} (${iso})`;
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.toLocaleString(undefined, { timeZoneName: 'short' })} (${iso})`;
 }
 
 function render(report: Report, out: HTMLElement): void {

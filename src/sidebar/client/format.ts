@@ -12,7 +12,11 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** An ISO date-time from the server as a short local date; the raw text when it is not one. */
+/**
+ * An ISO date-time from the server as a short date on the browser's clock, ending in that clock's
+ * zone (`23 Nov 2026, 13:00 CET`): the sheet writes facility times with their zones, so a time
+ * without one would be read as one of them. The raw text when it is not a date-time.
+ */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const time = Date.parse(iso);
@@ -23,10 +27,11 @@ export function formatDateTime(iso: string | null | undefined): string {
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    timeZoneName: 'short',
   });
 }
 
-/** An ISO instant as `23 Nov, 07:00` on the clock of `timeZone` (the spreadsheet's). */
+/** An ISO instant as `23 Nov, 07:00 EST` on the clock of `timeZone` (the spreadsheet's). */
 export function formatInZone(iso: string, timeZone: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
@@ -37,11 +42,19 @@ export function formatInZone(iso: string, timeZone: string): string {
     minute: '2-digit',
     hourCycle: 'h23',
   };
+  let zone: string | undefined = timeZone;
   try {
-    return new Date(time).toLocaleString('en-GB', { ...options, timeZone });
+    new Intl.DateTimeFormat('en-GB', { timeZone }); // throws on an unknown zone
   } catch {
-    return new Date(time).toLocaleString('en-GB', options); // an unknown zone: the browser's
+    zone = undefined; // an unknown zone: the browser's, named as such below
   }
+  const at = new Date(time);
+  // The zone's name as the sheet writes facility times ("PST", "GMT+9"): en-US names.
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const text = at.toLocaleString('en-GB', { ...options, timeZone: zone });
+  return name ? `${text} ${name}` : text;
 }
 
 /** What the alerts are doing, in a line: off, or the last and next digest, waiting alerts, quota. */

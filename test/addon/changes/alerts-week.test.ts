@@ -120,8 +120,8 @@ it('logs and alerts a week of changes once each, on time, escaped, through failu
     pickup_lfd_rail: null,
   };
   runUntil(h, '2026-11-20T19:00:00Z');
+  // One row per deadline that moved: the coalesced pickup_lfd would only repeat it.
   expect(changeLog(h).slice(1)).toEqual([
-    `2026-11-20T19 ${a} | pickup_lfd |  | 2026-11-23 | refresh`,
     `2026-11-20T19 ${a} | pickup_lfd_terminal |  | 2026-11-23 | refresh`,
   ]);
   expect(outbox(h)).toHaveLength(1);
@@ -194,12 +194,13 @@ it('logs and alerts a week of changes once each, on time, escaped, through failu
   const digest3 = outbox(h)[5]!;
   expect(sentAt(h)[5]).toMatch(/^2026-11-24T12 Container digest/);
   expect(digest3.body).toContain(`${b}: ETA moved: 2026-11-25 10:00 EST → 2026-11-27 10:00 EST`);
-  expect(digest3.body).toContain(`${a}: LFD 2026-11-23 (today)`);
+  // Every line is computed when the digest goes out: Monday's "today" is a day overdue on Tuesday.
+  expect(digest3.body).toContain(`${a}: LFD 2026-11-23 (1 day overdue)`);
 
   // Wed to Fri: nothing changes: hourly runs, no email (an empty digest is not sent), no rows.
   const rows = changeLog(h).length;
   runUntil(h, '2026-11-27T15:00:00Z');
   expect(outbox(h)).toHaveLength(6);
   expect(changeLog(h)).toHaveLength(rows);
-  expect(rows).toBe(9);
+  expect(rows).toBe(8); // header + 7 changes (no coalesced pickup_lfd row)
 });

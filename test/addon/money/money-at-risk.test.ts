@@ -4,6 +4,7 @@
 // rule row fills only its own cells, as text. The digest sent from the sidebar carries the same
 // money lines as the scheduled one, with API text escaped.
 
+import { FREE_TIME_HEADERS } from '../../../src/core/free-time';
 import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../../src/core/sheet-layout';
 import { column, createHarness, headerRow, sheetValues, type } from '../../helpers/addon-harness';
 
@@ -43,6 +44,13 @@ const scacOf = (account: Account, c: Boxes[number]) => {
   return String((s?.attributes as Json | undefined)?.shipping_line_scac ?? '');
 };
 
+/** The user makes set-up's example terms their own: clears the EXAMPLE notes. */
+function adoptExamples(h: Harness): void {
+  const note = FREE_TIME_HEADERS.length + 1;
+  type(h, 2, note, 'our terms', 'Free Time');
+  type(h, 3, note, 'our terms', 'Free Time');
+}
+
 function boxesWith(
   shapes: Json[],
   pick: (all: Boxes, account: Account) => Boxes = (all) => all,
@@ -53,6 +61,7 @@ function boxesWith(
   const boxes = pick(account.containers(), account).slice(0, shapes.length);
   boxes.forEach((c, i) => Object.assign(c.attributes as unknown as Json, WAITING, shapes[i]));
   h.gas.run('setupTrackingSheet');
+  adoptExamples(h);
   const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
   const numberCol = headerOf(h).indexOf('Number') + 1;
   boxes.forEach((c, i) => h.gas.spreadsheet.write(sheet, i + 2, numberCol, c.attributes.number));
@@ -100,9 +109,13 @@ describe('set-up', () => {
       [
         'demurrage',
         '150x4, 250x5, 400',
-        'EXAMPLE: replace with your own terms, or delete this row',
+        'EXAMPLE: prices nothing until you change its terms or clear this note',
       ],
-      ['detention', '100x5, 175', 'EXAMPLE: replace with your own terms, or delete this row'],
+      [
+        'detention',
+        '100x5, 175',
+        'EXAMPLE: prices nothing until you change its terms or clear this note',
+      ],
     ]);
     type(h, 2, 6, '95', 'Free Time');
     h.gas.spreadsheet.sheetByName('Free Time')!.rows.splice(2);
@@ -142,7 +155,24 @@ describe('set-up', () => {
 });
 
 describe('refresh', () => {
-  test('prices each row with the example rules, in the currency’s format', () => {
+  test('the example rules price nothing: no money from terms nobody agreed to', () => {
+    const h = createHarness({ sheetTimeZone: 'America/Los_Angeles' });
+    h.clock.set(Date.parse(NOW));
+    const box = h.emulator.account()!.containers()[0]!;
+    Object.assign(box.attributes as unknown as Json, WAITING);
+    h.gas.run('setupTrackingSheet');
+    type(h, 2, headerOf(h).indexOf('Number') + 1, box.attributes.number);
+    refresh(h);
+    expect(column(h, 'Attention')[0]).toBe('LFD passed 3 days ago; ready for pickup');
+    expect(MONEY.map((m) => column(h, m)[0])).toEqual(['', '', '', '']);
+    // Made their own (a rate changed), they price the box.
+    type(h, 2, 6, '100', 'Free Time');
+    h.clock.set(Date.parse(NOW) + 60_000);
+    refresh(h);
+    expect(column(h, 'Demurrage')[0]).toBe(300);
+  });
+
+  test('prices each row with the rules made the user’s own, in the currency’s format', () => {
     const { h } = boxesWith([
       {},
       { current_status: 'picked_up', pod_full_out_at: '2026-11-20T15:00:00Z' },
@@ -184,10 +214,19 @@ describe('refresh', () => {
       'Appointment',
       'Link',
     ]);
-    expect(list.slice(1).map((r) => [r[0], r[3], r[4]])).toEqual([
+    expect(list.slice(1, 3).map((r) => [r[0], r[3], r[4]])).toEqual([
       [numbers[1], 'USD 150.00', 'USD 450.00'],
       [numbers[0], 'USD 0.00', ''],
     ]);
+    // Below, the empties to return: the picked-up box, Return By 24 Nov, 4 days late.
+    expect(list.slice(3).map((r) => [r[0], r[3], r[4]])).toEqual([
+      ['', '', ''],
+      ['Empties to return', 'Cost Tomorrow', 'Detention'],
+      [numbers[3], 'USD 100.00', 'USD 400.00'],
+    ]);
+    expect(list[5]![2]).toEqual(new Date('2026-11-24T08:00:00Z'));
+    // Return By is a deadline on the Tracking sheet too.
+    expect(column(h, 'Attention')[3]).toBe('return empty: 4 days late (USD 100.00 a day)');
     // The first box is picked up: the next refresh's list no longer has it, and nothing piles up.
     h.emulator.account()!.containers()[1]!.attributes.current_status = 'picked_up';
     (h.emulator.account()!.containers()[1]!.attributes as unknown as Json).pod_full_out_at =
@@ -195,7 +234,18 @@ describe('refresh', () => {
     h.clock.set(Date.parse(NOW) + 3_600_000);
     refresh(h);
     // The row the shorter list no longer reaches is written blank in the same block.
-    expect(sheetValues(h, 'Pull List').map((r) => r[0])).toEqual(['Number', numbers[0]]);
+    expect(sheetValues(h, 'Pull List').map((r) => r[0])).toEqual([
+      'Number',
+      numbers[0],
+      '',
+      'Empties to return',
+      numbers[3], // 4 days late: USD 100.00 tomorrow
+      numbers[1], // picked up today, Return By in 4 days: nothing tomorrow
+    ]);
+    // The second list's header reads as one, wherever it lands; the row it left does not.
+    const pull = h.gas.spreadsheet.sheetByName('Pull List')!;
+    expect(pull.cell(4, 1)?.fontWeight).toBe('bold');
+    expect(pull.cell(5, 1)?.fontWeight).not.toBe('bold');
   });
 
   test('a rule row that cannot be read fills only its own cells, as text; hostile text stays text', () => {
@@ -221,15 +271,24 @@ describe('refresh', () => {
       '#Free Time row 2: Daily Rates "lots" is not a rate: write a number (150) or tiers (150x4, 250x5, 400)',
     );
     expect(first.formula).toBeUndefined();
-    const detention = cellOf(h, 2, 'Detention')!;
-    expect(String(detention.value)).toMatch(/^#Free Time row 3: Daily Rates "=IMPORTDATA/);
-    expect(detention.formula).toBeUndefined();
+    // Only a cell that would hold money carries a rule's problem: no detention at the terminal.
+    expect(cellOf(h, 2, 'Detention')!.value).toBe('');
     expect(scac(1)).not.toBe(scac(0));
     {
       expect(cellOf(h, 3, 'Demurrage')!.value).toBe(600);
       expect(cellOf(h, 3, 'Demurrage')!.numberFormat).toBe('"EUR "#,##0.00');
     }
     expect(column(h, 'Status')).toEqual(['available', 'available']);
+    // Out with its empty not back, the box's detention says why, as text.
+    Object.assign(h.emulator.account()!.containers()[0]!.attributes as unknown as Json, {
+      current_status: 'picked_up',
+      pod_full_out_at: '2026-11-27T15:00:00Z',
+    });
+    h.clock.set(Date.parse(NOW) + 3_600_000);
+    refresh(h);
+    const detention = cellOf(h, 2, 'Detention')!;
+    expect(String(detention.value)).toMatch(/^#Free Time row 3: Daily Rates "=IMPORTDATA/);
+    expect(detention.formula).toBeUndefined();
   });
 });
 

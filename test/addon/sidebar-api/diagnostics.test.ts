@@ -48,7 +48,7 @@ describe('getDiagnostics', () => {
     expect(value(before.api)).toEqual({ host: '127.0.0.1:4949', keySet: true });
     expect(before.limits[0]).toEqual({
       name: 'Tracking service requests',
-      left: '95 of 95 this minute',
+      left: '95 of 95 free this minute (the service allows 100 a minute; 5 are kept spare)',
     });
     expect(before.limits.slice(1).map((l) => l.left)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^not (reported|observable)/)]),

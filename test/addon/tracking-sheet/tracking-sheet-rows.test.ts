@@ -10,7 +10,7 @@ const posts = (h: Harness) =>
 
 describe('a number tracked from the sidebar', () => {
   it('appears once as a new row, and the refresh sends no second tracking request', () => {
-    const h = withRows([['keep me first']]);
+    const h = withRows([['keep me 1st']]);
     const form = {
       requestType: 'bill_of_lading',
       requestNumber: 'medunew0042',
@@ -23,7 +23,7 @@ describe('a number tracked from the sidebar', () => {
         .slice(1)
         .map((r) => r.slice(0, 4)),
     ).toEqual([
-      ['keep me first', '', '', ''],
+      ['keep me 1st', '', '', ''],
       ['MEDUNEW0042', 'MSCU', 'bill_of_lading', 'PO-7, PO-8'],
     ]);
     // Tracked again (the service answers duplicate): still one row.
@@ -32,7 +32,7 @@ describe('a number tracked from the sidebar', () => {
     } catch {
       // a duplicate may be reported to the sidebar; the sheet is what this test is about
     }
-    expect(column(h, 'Number')).toEqual(['keep me first', 'MEDUNEW0042']);
+    expect(column(h, 'Number')).toEqual(['keep me 1st', 'MEDUNEW0042']);
     const sent = posts(h);
     h.gas.run('refreshTrackingSheet');
     h.clock.advance(60_000);
@@ -45,7 +45,7 @@ describe('a number tracked from the sidebar', () => {
         .trackingRequests()
         .filter((r) => r.requestNumber.toUpperCase().replace(/\s+/g, '') === n);
     expect(requestsFor('MEDUNEW0042')).toHaveLength(1);
-    expect(requestsFor('KEEPMEFIRST')).toHaveLength(1);
+    expect(requestsFor('KEEPME1ST')).toHaveLength(1);
     expect(column(h, 'Tracking')[1]).not.toBe('');
   });
 
@@ -59,8 +59,22 @@ describe('a number tracked from the sidebar', () => {
 });
 
 describe('importAllContainers', () => {
-  const finished = (s: unknown, emptyAt: unknown) =>
-    s === 'empty_returned' || s === 'delivered' || (typeof emptyAt === 'string' && emptyAt !== '');
+  const DAY = 86_400_000;
+  /**
+   * Money may still run on it (docs/reference.md): its empty is not back, its shipment did not
+   * stop because every empty came back, and a stopped shipment's box went out under 60 days ago.
+   */
+  function unfinished(h: Harness, c: ReturnType<typeof account>[number]): boolean {
+    const a = c.attributes as unknown as Record<string, unknown>;
+    if (a.current_status === 'empty_returned' || a.empty_terminated_at) return false;
+    const s = h.emulator.account()!.shipmentOf(c)!.attributes;
+    if (s.line_tracking_stopped_at === null) return true;
+    if (s.line_tracking_stopped_reason === 'all_containers_terminated') return false;
+    const out = [a.pod_full_out_at, a.final_destination_full_out_at].find(
+      (v) => typeof v === 'string',
+    );
+    return out === undefined || h.clock.now() - Date.parse(String(out)) <= 60 * DAY;
+  }
 
   function account(h: Harness) {
     return h.emulator.account()!.containers();
@@ -69,13 +83,9 @@ describe('importAllContainers', () => {
   it('appends each unfinished container once, after the rows, moving or deleting nothing', () => {
     const h = withRows([['my row'], [''], ['MEDUNEW0001', 'MSCU']]);
     const boxes = account(h);
-    // The account tracks a container while its shipment is tracked: a stopped one's boxes are
-    // history, read from the shipments still tracked (⌈active shipments/100⌉ requests).
-    const tracked = (c: (typeof boxes)[number]) =>
-      h.emulator.account()!.shipmentOf(c)?.attributes.line_tracking_stopped_at === null;
-    const held = boxes.find(
-      (c) => tracked(c) && !finished(c.attributes.current_status, c.attributes.empty_terminated_at),
-    )!;
+    // Unfinished whatever its shipment's state: a stopped shipment's delivered box whose empty is
+    // out runs detention. The account's listing has them (⌈containers/100⌉ requests).
+    const held = boxes.find((c) => unfinished(h, c))!;
     // The sheet already holds one of them, typed in lower case with a space.
     const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
     const typed = `${held.attributes.number.slice(0, 4).toLowerCase()} ${held.attributes.number.slice(4)}`;
@@ -86,8 +96,7 @@ describe('importAllContainers', () => {
       'importAllContainers',
     );
     const expected = boxes
-      .filter((c) => tracked(c))
-      .filter((c) => !finished(c.attributes.current_status, c.attributes.empty_terminated_at))
+      .filter((c) => unfinished(h, c))
       .map((c) => c.attributes.number)
       .filter((n) => n !== held.attributes.number)
       .sort();
@@ -104,6 +113,35 @@ describe('importAllContainers', () => {
     const again = h.gas.run<{ added: number; requests: number }>('importAllContainers');
     expect(again).toMatchObject({ added: 0 });
     expect(sheetValues(h)).toEqual(after);
+  });
+
+  it('brings the most expensive boxes: delivered with the empty out, and stopped shipments’ boxes', () => {
+    const h = withRows([]);
+    const all = h.emulator.account()!;
+    const tracked = all.shipments().find((s) => s.attributes.line_tracking_stopped_at === null)!;
+    const [delivered] = all.containersOf(tracked);
+    Object.assign(delivered!.attributes, {
+      current_status: 'delivered',
+      pod_full_out_at: new Date(h.clock.now() - 9 * DAY).toISOString(),
+      empty_terminated_at: null,
+    });
+    const stopped = all
+      .shipments()
+      .find((s) => s.attributes.line_tracking_stopped_reason === 'past_full_out_window')!;
+    const [stoppedBox] = all.containersOf(stopped);
+    Object.assign(stoppedBox!.attributes, {
+      current_status: 'picked_up',
+      pod_full_out_at: new Date(h.clock.now() - 20 * DAY).toISOString(),
+      empty_terminated_at: null,
+    });
+    const done = all
+      .shipments()
+      .find((s) => s.attributes.line_tracking_stopped_reason === 'all_containers_terminated')!;
+    h.gas.run('importAllContainers');
+    const numbers = column(h, 'Number');
+    expect(numbers).toContain(delivered!.attributes.number);
+    expect(numbers).toContain(stoppedBox!.attributes.number);
+    for (const c of all.containersOf(done)) expect(numbers).not.toContain(c.attributes.number);
   });
 
   it('adds the finished ones only with includeFinished', () => {

@@ -76,12 +76,27 @@ describe('Terminal column', () => {
     expect(h.gas.run<{ ok: boolean }>('refreshTrackingSheet').ok).toBe(true);
     const [boxCell, bolCell] = column(h, 'Terminal');
     expect(boxCell).toBe(nameOf(first!.podTerminalId));
-    expect(bolCell).toBe(
-      [...new Set([...boxesShown, ...others].map((c) => nameOf(c.podTerminalId)))]
-        .sort()
-        .join(', '),
-    );
+    const places = [...new Set([...boxesShown, ...others].map((c) => nameOf(c.podTerminalId)))];
+    // Boxes at different places say so: no truck goes to one place for all of them.
+    expect(bolCell).toBe(`${places.length} places: ${places.sort().join('; ')}`);
     expect(String(bolCell)).not.toContain(terminal('ECT').name);
+  });
+
+  it('names an inland box’s pickup facility and its city, never the port terminal it left', () => {
+    const h = createHarness();
+    const box = account(h)
+      .containers()
+      .find((c) => c.pickupFacilityId && c.attributes.current_status === 'on_rail')!;
+    const facility = terminalById(box.pickupFacilityId!)!;
+    // The city is added unless the name says it already ("BNSF Logistics Park Chicago").
+    const place = facility.name.includes(facility.city)
+      ? facility.name
+      : `${facility.name}, ${facility.city}`;
+    withNumbers([box.attributes.number], h);
+    expect(h.gas.run<{ ok: boolean }>('refreshTrackingSheet').ok).toBe(true);
+    expect(column(h, 'Terminal')[0]).toBe(place);
+    expect(column(h, 'Terminal')[0]).not.toBe(nameOf(box.podTerminalId));
+    expect(h.cell('CONTAINER_INFO', box.attributes.number, 'pickup_facility_name')).toBe(place);
   });
 
   it('is blank for a container the service gives no terminal', () => {

@@ -37,11 +37,32 @@ describe('setupTrackingSheet', () => {
     const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
     expect([...sheetValues(h)[0]!].sort()).toEqual([...NEW_SHEET].sort());
     expect(sheet.frozenRows).toBe(1);
-    expect(sheet.conditionalRules).toHaveLength(7);
+    expect(sheet.conditionalRules).toHaveLength(9);
     expect(sheet.cell(1, 1)?.note).toMatch(/only writes Attention, Status/);
     const lfd = sheetValues(h)[0]!.indexOf('LFD') + 1;
     expect(sheet.cell(2, lfd)?.numberFormat).toBe('yyyy-mm-dd');
     expect(h.gas.spreadsheet.namedRanges.has('CT_LAST_REFRESH')).toBe(true);
+  });
+
+  it('wraps the columns whose words a narrow column would cut, down the whole sheet', () => {
+    // "return empty: 3 days late (USD 100.00 a day)", "number not valid: the check digit (last
+    // digit) should be 6", "2 places: …", "2026-11-24 13:00 PST": cut, they lose what matters.
+    const h = createHarness();
+    h.gas.run('setupTrackingSheet');
+    const sheet = h.gas.spreadsheet.sheetByName('Tracking')!;
+    const header = sheetValues(h)[0]!;
+    const wrapped = ['Attention', 'Status', 'Holds', 'Terminal', 'Appointment', 'ETA', 'ATA'];
+    for (const name of wrapped) {
+      const col = header.indexOf(name) + 1;
+      expect([name, sheet.cell(2, col)?.wrap, sheet.cell(sheet.maxRows, col)?.wrap]).toEqual([
+        name,
+        true,
+        true,
+      ]);
+    }
+    // Numbers and dates stay on one line.
+    expect(sheet.cell(2, header.indexOf('Number') + 1)?.wrap).toBeFalsy();
+    expect(sheet.cell(2, header.indexOf('LFD') + 1)?.wrap).toBeFalsy();
   });
 
   it('repairs without duplicating or moving anything', () => {
@@ -64,7 +85,7 @@ describe('setupTrackingSheet', () => {
     expect(grid[0]!.slice(0, 3)).toEqual(['My Notes', 'Number', 'Status']);
     expect(grid[0]).toHaveLength(NEW_SHEET.length + 1); // ours plus the user's column
     expect(grid[1]!.slice(0, 2)).toEqual(['keep me', 'X']);
-    expect(h.gas.spreadsheet.sheetByName('Tracking')!.conditionalRules).toHaveLength(7);
+    expect(h.gas.spreadsheet.sheetByName('Tracking')!.conditionalRules).toHaveLength(9);
   });
 });
 

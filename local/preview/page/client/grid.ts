@@ -53,6 +53,7 @@ function cellNode(cell: PageCell, row: number, column: number, selected: boolean
   if (cell.background) td.style.background = cell.background;
   if (cell.color) td.style.color = cell.color;
   if (cell.bold) td.style.fontWeight = '700';
+  if (cell.wrap) td.classList.add('wrap');
   if (cell.align) td.style.textAlign = cell.align;
   return td;
 }

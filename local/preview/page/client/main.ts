@@ -20,6 +20,7 @@ const ui = {
   title: byId('doc-title', HTMLElement),
   menubar: byId('menubar', HTMLElement),
   clock: byId('clock', HTMLElement),
+  zone: byId('time-zone', HTMLSelectElement),
   speed: byId('speed', HTMLButtonElement),
   demoChanges: byId('demo-changes', HTMLButtonElement),
   grid: byId('grid', HTMLTableElement),
@@ -80,7 +81,8 @@ function renderTabs(next: PageState): void {
 function apply(next: PageState): void {
   state = next;
   ui.title.textContent = next.spreadsheetName;
-  ui.clock.textContent = `${next.now} (${next.timeZone})`;
+  ui.clock.textContent = next.now;
+  showZones(next.timeZone, next.timeZones);
   ui.speed.setAttribute('aria-pressed', String(next.speed > 1));
   ui.autoRefresh.textContent = next.autoRefresh;
   renderActivity(ui.activity, next.activity);
@@ -236,8 +238,20 @@ function wireGrid(): void {
   });
 }
 
+/** The time-zone control: the sheet's zone chosen, the list rebuilt only when it changes. */
+function showZones(current: string, zones: string[]): void {
+  const listed = [...ui.zone.options].map((o) => o.value);
+  if (listed.join('\n') !== zones.join('\n')) {
+    ui.zone.replaceChildren(...zones.map((z) => el('option', { text: z, attrs: { value: z } })));
+  }
+  if (document.activeElement !== ui.zone) ui.zone.value = current;
+}
+
 function wireChrome(): void {
   closeMenusOnOutsideClick(ui.menubar);
+  ui.zone.addEventListener('change', () => {
+    void request(() => post('/__preview/time-zone', { timeZone: ui.zone.value }));
+  });
   ui.speed.addEventListener('click', () => {
     const factor = state && state.speed > 1 ? 1 : 60;
     void request(() => post('/__preview/speed', { factor }));
