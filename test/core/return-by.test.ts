@@ -172,7 +172,9 @@ describe('Free Time rows that price nothing, or say why only where money would b
     // A rate changed, or the note cleared: the user's own terms.
     const edited = [...EXAMPLE_RULES[0]!];
     edited[5] = '95';
-    expect(readFreeTime([rows[0]!, [...edited, rows[1]![FREE_TIME_HEADERS.length]]]).rules).toHaveLength(1);
+    expect(
+      readFreeTime([rows[0]!, [...edited, rows[1]![FREE_TIME_HEADERS.length]]]).rules,
+    ).toHaveLength(1);
     expect(readFreeTime([rows[0]!, [...EXAMPLE_RULES[1]!, '']]).rules).toHaveLength(1);
   });
 
