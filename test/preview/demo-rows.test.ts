@@ -3,7 +3,6 @@
 
 import { hasValidCheckDigit } from '../../src/core/container-number';
 import { mistype, pickDemoRows, type ShipmentsDocument } from '../../local/preview/demo/demo-rows';
-import { todaySerial } from '../../local/preview/formula/sheet-values';
 import { createHarness } from '../helpers/addon-harness';
 
 function listing() {
@@ -17,9 +16,33 @@ function listing() {
 }
 
 describe('pickDemoRows', () => {
+  it('reads an LFD as passed on the facility’s calendar, not the spreadsheet’s', () => {
+    // 00:51 in New York is still the 27th in Los Angeles: an LFD of the 27th there is today.
+    const at = (n: string, lfd: string) => ({
+      id: n,
+      type: 'container',
+      attributes: {
+        number: n,
+        current_status: 'available',
+        available_for_pickup: true,
+        pod_timezone: 'America/Los_Angeles',
+        import_deadlines: { pickup_lfd_terminal: lfd, pickup_lfd_line: lfd },
+      },
+    });
+    const doc: ShipmentsDocument = {
+      data: [],
+      included: [at('TODAY', '2026-11-27T08:00:00Z'), at('PASSED', '2026-11-26T08:00:00Z')],
+    };
+    const rows = pickDemoRows(doc, {
+      now: Date.parse('2026-11-28T05:51:00Z'),
+      timeZone: 'America/New_York',
+    });
+    expect(rows.find((r) => r.note === 'Last free day passed: red')?.number).toBe('PASSED');
+  });
+
   it('covers each case the page should show, each row explained', () => {
     const { h, doc } = listing();
-    const rows = pickDemoRows(doc, todaySerial(h.clock.now(), 'America/New_York'));
+    const rows = pickDemoRows(doc, { now: h.clock.now(), timeZone: 'America/New_York' });
     expect(rows.map((r) => r.note)).toEqual([
       'Ready for pickup: green',
       'Last free day passed: red',

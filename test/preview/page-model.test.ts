@@ -5,7 +5,6 @@
 import { ALL_HEADERS } from '../../src/addon/tracking-sheet/tracking-format';
 import { pickDemoRows, type ShipmentsDocument } from '../../local/preview/demo/demo-rows';
 import { fillFormulasSheet, fillTrackingSheet } from '../../local/preview/demo/demo-sheet';
-import { todaySerial } from '../../local/preview/formula/sheet-values';
 import { buildPageState } from '../../local/preview/page/page-model';
 import type { PageSheet } from '../../local/preview/page/page-state';
 import { createHarness } from '../helpers/addon-harness';
@@ -22,10 +21,10 @@ function demo() {
     url: `${h.emulator.apiBase}/shipments?page[size]=100&include=containers`,
     headers: { Authorization: `Token ${h.emulator.demoKey}` },
   });
-  const rows = pickDemoRows(
-    JSON.parse(String(listing.body)) as ShipmentsDocument,
-    todaySerial(h.clock.now(), model.timeZone),
-  );
+  const rows = pickDemoRows(JSON.parse(String(listing.body)) as ShipmentsDocument, {
+    now: h.clock.now(),
+    timeZone: model.timeZone,
+  });
   fillTrackingSheet(model, model.sheetByName('Tracking')!, rows);
   fillFormulasSheet(model, model.sheetByName('Formulas')!, rows);
   h.gas.run('refreshTrackingSheet');

@@ -27,6 +27,7 @@ import { CLOSED_DAYS_SHEET } from '../../../src/core/closed-days';
 import type { SpreadsheetModel } from '../../gas/spreadsheet/model';
 
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
 const HOLD = { name: 'customs', status: 'hold', description: 'CBP exam ordered' } as const;
 export const DISPUTE_CLOSED_NOTE = 'Gate closed all day: storm';
 
@@ -61,13 +62,18 @@ export function disputeCandidate(boxes: readonly DisputeBox[], now: number): Dis
       const a = b.attributes;
       if (a.current_status !== 'empty_returned' || typeof a.pod_full_out_at !== 'string')
         return false;
-      const plan = planDispute(b);
+      const plan = planDispute(b, now);
       return plan !== null && plan.log.every((r) => r.at < now);
     }) ?? null
   );
 }
 
-export function planDispute(box: DisputeBox): DisputePlan | null {
+/**
+ * `now`: when the preview opens. The last daily look is at 10:00 on the day after the return, or
+ * just before `now` when that is earlier: the seed ages the account by whole days, so early in the
+ * terminal's day the story's last morning has not come yet.
+ */
+export function planDispute(box: DisputeBox, now: number): DisputePlan | null {
   const a = box.attributes;
   const zone = typeof a.pod_timezone === 'string' ? a.pod_timezone : null;
   const discharged = Date.parse(String(a.pod_discharged_at ?? ''));
@@ -125,7 +131,7 @@ export function planDispute(box: DisputeBox): DisputePlan | null {
       { ...final, ...atTerminal, current_status: 'available', available_for_pickup: true },
     ],
     [at(f + 7, 10), { ...final, empty_terminated_at: null, current_status: 'picked_up' }],
-    [at(f + 13, 10), final],
+    [Math.min(at(f + 13, 10), now - MINUTE), final],
   ];
   const snapshot = (attributes: Record<string, unknown>, when: number) =>
     boxSnapshot(

@@ -5,7 +5,9 @@
 // waits for its manifest), one without a SCAC, and a mistyped container number.
 
 import { containerCheckDigit } from '../../../src/core/container-number';
+import { boxOf } from '../../../src/core/box';
 import { lfdSerial } from '../../../src/core/lfd';
+import { todaySerial } from '../formula/sheet-values';
 import type { ContainerAttributes } from '../../../src/core/model';
 
 /** Statuses that have left the terminal: their last free day no longer matters to anyone. */
@@ -45,6 +47,8 @@ interface Box {
   status: string;
   /** The earliest last free day as a day number, taken (as the add-in does) at the facility. */
   lfd: number | null;
+  /** Days from the facility's today to that LFD (negative: passed), as the sheet counts them. */
+  daysLeft: number | null;
   terminalLfd: number | null;
   lineLfd: number | null;
   podZone: unknown;
@@ -63,7 +67,7 @@ const DAY_MS = 86_400_000;
 const serialOf = (iso: unknown) =>
   typeof iso === 'string' ? Math.floor(Date.parse(iso) / DAY_MS) + 25_569 : null;
 
-function box(resource: Resource): Box {
+function box(resource: Resource, now: number): Box {
   const a = resource.attributes;
   const attributes = a as ContainerAttributes;
   const fees = Array.isArray(a.fees_at_pod_terminal)
@@ -77,6 +81,7 @@ function box(resource: Resource): Box {
     number: String(a.number),
     status: String(a.current_status),
     lfd: lfdSerial(attributes, 'earliest'),
+    daysLeft: boxOf({ attributes }, undefined, now).lfd?.daysLeft ?? null,
     terminalLfd: lfdSerial(attributes, 'terminal'),
     lineLfd: lfdSerial(attributes, 'line'),
     podZone: a.pod_timezone,
@@ -112,15 +117,19 @@ export function containersOf(
 }
 
 /**
- * `today` is the day number of today in the spreadsheet's time zone (see sheet-values.ts);
+ * `at`: the moment and the spreadsheet's time zone (whose today dates the detention picks; an
+ * LFD counts on its facility's calendar, as the sheet does);
  * `dispute` the box whose history is worth disputing (demo-dispute.ts), given its own row.
  */
 export function pickDemoRows(
   doc: ShipmentsDocument,
-  today: number,
+  at: { now: number; timeZone: string },
   dispute: string | null = null,
 ): DemoRow[] {
-  const boxes = (doc.included ?? []).filter((r) => r.type === 'container').map(box);
+  const today = todaySerial(at.now, at.timeZone);
+  const boxes = (doc.included ?? [])
+    .filter((r) => r.type === 'container')
+    .map((r) => box(r, at.now));
   const chosen = new Set<string>(dispute ? [dispute] : []);
   const take = (test: (b: Box) => boolean): Box | undefined => {
     const found = boxes.find((b) => !chosen.has(b.number) && !DONE.has(b.status) && test(b));
@@ -134,10 +143,10 @@ export function pickDemoRows(
     return found;
   };
   const picks: [Box | undefined, string][] = [
-    [take((b) => b.ready && b.lfd !== null && b.lfd > today + 2), 'Ready for pickup: green'],
-    [take((b) => b.lfd !== null && b.lfd < today), 'Last free day passed: red'],
+    [take((b) => b.ready && b.daysLeft !== null && b.daysLeft > 2), 'Ready for pickup: green'],
+    [take((b) => b.daysLeft !== null && b.daysLeft < 0), 'Last free day passed: red'],
     [
-      take((b) => b.lfd !== null && b.lfd > today && b.lfd <= today + 2),
+      take((b) => b.daysLeft !== null && b.daysLeft > 0 && b.daysLeft <= 2),
       'Last free day within 2 days: amber',
     ],
     [take((b) => b.onHold), 'On hold at the terminal'],
@@ -151,7 +160,7 @@ export function pickDemoRows(
       'The terminal’s LFD is earlier than the line’s: the sheet shows the earliest',
     ],
     [
-      takeAny((b) => b.status === 'picked_up' && b.lfd !== null && b.lfd < today),
+      takeAny((b) => b.status === 'picked_up' && b.daysLeft !== null && b.daysLeft < 0),
       'Picked up: its passed LFD is history, no colour',
     ],
     [
@@ -198,7 +207,7 @@ export function pickDemoRows(
     const codes = new Set(
       (doc.included ?? [])
         .filter((r) => r.type === 'container' && ids.has(r.id))
-        .flatMap((r) => [...box(r).currencies].filter((c) => c !== '')),
+        .flatMap((r) => [...box(r, at.now).currencies].filter((c) => c !== '')),
     );
     return codes.size >= 2;
   });

@@ -6,7 +6,6 @@
 import type { GasRuntime } from '../../gas';
 import { containersOf, pickDemoRows, type ShipmentsDocument } from './demo-rows';
 import { disputeCandidate, planDispute, writeDisputeHistory } from './demo-dispute';
-import { todaySerial } from '../formula/sheet-values';
 import { fillFormulasSheet, fillTrackingSheet, FORMULAS_SHEET } from './demo-sheet';
 
 export const DEMO_ALERT_RECIPIENT = 'dispatch@example.com';
@@ -68,16 +67,19 @@ export async function seedDemo(runtime: GasRuntime, account: DemoAccount): Promi
   const tracking = model.sheetByName('Tracking');
   const formulas = model.sheetByName(FORMULAS_SHEET) ?? model.addSheet(FORMULAS_SHEET, 1);
   if (!tracking) throw new Error('setupTrackingSheet did not create the Tracking sheet');
-  const today = todaySerial(runtime.clock.now(), model.timeZone);
   const listing = await listShipments(account);
   // The box worth disputing: its record made what its story ends with, its history written.
   const candidate = disputeCandidate(containersOf(listing), runtime.clock.now());
-  const dispute = candidate ? planDispute(candidate) : null;
+  const dispute = candidate ? planDispute(candidate, runtime.clock.now()) : null;
   if (dispute) {
     await changeContainer(account, dispute.number, dispute.change);
     writeDisputeHistory(model, dispute);
   }
-  const rows = pickDemoRows(listing, today, dispute?.number ?? null);
+  const rows = pickDemoRows(
+    listing,
+    { now: runtime.clock.now(), timeZone: model.timeZone },
+    dispute?.number ?? null,
+  );
   fillTrackingSheet(model, tracking, rows);
   fillFormulasSheet(model, formulas, rows);
   runtime.run('refreshTrackingSheet', []);
