@@ -10,7 +10,7 @@
 
 import { readFileSync } from 'node:fs';
 import { INPUT_HEADERS, OUTPUT_HEADERS } from '../../src/core/sheet-layout';
-import { configure, cpu, world } from './scenario-kit';
+import { configure, cpu, world, type World } from './scenario-kit';
 
 const HEADERS = [...INPUT_HEADERS, ...OUTPUT_HEADERS];
 const HOUR = 3_600_000;
@@ -60,7 +60,8 @@ interface Figures {
   cpuMs: number;
 }
 
-function steadyRefresh(which: Case, code?: string): Figures {
+/** A configured world whose set-up Tracking sheet lists the account's first ROWS containers. */
+function trackingWorld(code?: string): World {
   const probe = world({ containers: ROWS });
   const numbers = probe.emulator
     .account()!
@@ -74,6 +75,11 @@ function steadyRefresh(which: Case, code?: string): Figures {
   });
   configure(w);
   w.gas.run('setupTrackingSheet');
+  return w;
+}
+
+function steadyRefresh(which: Case, code?: string): Figures {
+  const w = trackingWorld(code);
   if (which === 'no Free Time sheet') {
     const sheets = w.gas.spreadsheet.sheets;
     sheets.splice(
@@ -150,18 +156,7 @@ export function moneyReport(): string {
  * daily refreshes (the Change Log holds their rows): requests, sheet calls, cells written, CPU.
  */
 function evidenceReport(): string {
-  const probe = world({ containers: ROWS });
-  const numbers = probe.emulator
-    .account()!
-    .containers()
-    .slice(0, ROWS)
-    .map((c) => [c.attributes.number]);
-  const w = world({
-    containers: ROWS,
-    sheets: [{ name: 'Tracking', values: [HEADERS, ...numbers] }],
-  });
-  configure(w);
-  w.gas.run('setupTrackingSheet');
+  const w = trackingWorld();
   writeContractTerms(w);
   for (let i = 0; i < 7; i++) {
     w.gas.run('refreshTrackingSheet', [{ scheduled: true }], { kind: 'trigger' });

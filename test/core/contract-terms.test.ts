@@ -4,23 +4,18 @@
 
 import { readClosedDays, terminalCalendar } from '../../src/core/closed-days';
 import { equipmentOf, parseEquipment } from '../../src/core/equipment';
-import { readFreeTime, ruleFor, type FreeTimeTerms } from '../../src/core/free-time';
+import {
+  FREE_TIME_HEADERS,
+  readFreeTime,
+  ruleFor,
+  type FreeTimeTerms,
+} from '../../src/core/free-time';
 import type { ContainerAttributes } from '../../src/core/model';
 import { containerMoney, returnByDay, weekdayOfSerial } from '../../src/core/money';
 import { containerMoneyCells } from '../../src/core/money-outputs';
 import { calendarDayIn, sheetSerialOfDay } from '../../src/core/timezone';
 
-const HEADER = [
-  'Kind',
-  'Carrier',
-  'Terminal',
-  'Free Days',
-  'Counting',
-  'Daily Rates',
-  'Currency',
-  'Equipment',
-  'Contract',
-];
+const HEADER: string[] = [...FREE_TIME_HEADERS];
 const serialOf = (iso: string) => sheetSerialOfDay(calendarDayIn(Date.parse(iso), 'UTC'));
 const CLOSED_HEADER = ['Date', 'Terminal', 'Note'];
 

@@ -4,6 +4,7 @@
 // counting skips the Closed Days of the box's terminal; the Closed Days sheet is read only when a
 // rule counts working days.
 
+import { FREE_TIME_HEADERS } from '../../../src/core/free-time';
 import { createHarness, headerRow, sheetValues, type } from '../../helpers/addon-harness';
 
 type Harness = ReturnType<typeof createHarness>;
@@ -57,17 +58,7 @@ function twoBoxesOut(): { h: Harness; numbers: string[] } {
   return { h, numbers: boxes.map((c) => c.attributes.number) };
 }
 
-const FREE_TIME = [
-  'Kind',
-  'Carrier',
-  'Terminal',
-  'Free Days',
-  'Counting',
-  'Daily Rates',
-  'Currency',
-  'Equipment',
-  'Contract',
-];
+const FREE_TIME: readonly string[] = FREE_TIME_HEADERS;
 
 describe('set-up', () => {
   test('creates Closed Days with one example row that closes nothing, and never overwrites it', () => {
