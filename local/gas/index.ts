@@ -21,6 +21,7 @@ export { Counters } from './counters';
 export type { CounterService, CounterSnapshot } from './counters';
 export type { ExecutionRecord, RuntimeClock } from './execution';
 export type { AuthModeName, ExecutionKind } from './policy';
+export type { UserEditOptions, UserEditOutcome } from './user-edit';
 export { NetworkFailure, DELAY_HEADER } from './url-fetch';
 export type { NetworkFailureKind, UrlFetchLogEntry } from './url-fetch';
 export type { LogEntry, LogLevel } from './logging';

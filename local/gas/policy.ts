@@ -70,7 +70,10 @@ export function checkCall(
   }
 }
 
-/** 30 s for custom functions, 6 min for everything else (Apps Script quotas page). */
+/**
+ * 30 s for custom functions (Apps Script quotas page) and simple triggers ("They cannot run for
+ * longer than 30 seconds": triggers guide, Restrictions), 6 min for everything else.
+ */
 export function timeLimitMs(kind: ExecutionKind): number {
-  return kind === 'custom-function' ? 30_000 : 6 * 60_000;
+  return kind === 'custom-function' || kind === 'simple-trigger' ? 30_000 : 6 * 60_000;
 }

@@ -20,11 +20,16 @@ import {
 import { Counters } from './counters';
 import { createDriveStore, type DriveOptions, type DriveStore } from './drive';
 import { GasException, MESSAGES } from './errors';
-import { AUTHORIZATION_REQUIRED, type ExecutionRecord, type RuntimeClock } from './execution';
+import {
+  AUTHORIZATION_REQUIRED,
+  type Execution,
+  type ExecutionRecord,
+  type RuntimeClock,
+} from './execution';
 import { installGlobals } from './globals';
 import { LockTable, type LockScope } from './lock';
 import type { LogEntry } from './logging';
-import type { AuthModeName } from './policy';
+import type { AuthModeName, ExecutionKind } from './policy';
 import { startExecution, type ExecutionStart } from './start-execution';
 import { GoogleAccounts } from './accounts';
 import { PropertyStore, type PropertyScope } from './properties';
@@ -47,6 +52,7 @@ import type { UrlFetchLogEntry } from './url-fetch';
 import { UrlFetchAllowlist } from './url-fetch-allowlist';
 import { clockTriggerEvent, takeDueTriggers, type TriggerFiring } from './trigger-firing';
 import { TOO_MUCH_COMPUTER_TIME } from './trigger-runtime';
+import { userEdit, type UserEditOptions, type UserEditOutcome } from './user-edit';
 import { installVirtualDate } from './virtual-date';
 import { FakeTextOutput } from './content';
 import {
@@ -136,6 +142,11 @@ export interface RunOptions extends ExecutionStart {
   user?: string;
   /** What ScriptApp.getInstallationSource() answers in this run. */
   installationSource?: InstallationSourceName;
+  /**
+   * A simple trigger runs only if the project defines it: when the function is missing nothing
+   * runs and no execution is recorded (run returns undefined) instead of failing.
+   */
+  ifDefined?: boolean;
 }
 
 export interface CacheEntryRef {
@@ -303,17 +314,22 @@ export class GasRuntime implements RuntimeHost {
     // it is bound to a Google file type": PropertiesService reference), its document cache and
     // lock are not (globals.ts).
     const activeSpreadsheet = activeDocument && kind !== 'web-app';
-    const triggerTime = kind === 'trigger' ? this.project.triggerRuntime : undefined;
+    const triggerTime = this.#triggerTimeOf(kind);
     const triggerTimeLeft = triggerTime?.remainingMs(exec.user, exec.startedAt) ?? Infinity;
     const context = vm.createContext({});
     const realm = new Realm(context, exec);
     installGlobals(context, realm, this, exec, activeDocument, activeSpreadsheet);
     installVirtualDate(context, () => this.clock.now());
     let error: Error | undefined;
+    let ran = true;
     try {
-      if (triggerTimeLeft <= 0) throw new GasException(TOO_MUCH_COMPUTER_TIME);
       (kind === 'web-app' && this.#deployed ? this.#deployed : this.load)(context);
       const fn = context[functionName] as unknown;
+      if (typeof fn !== 'function' && options.ifDefined) {
+        ran = false;
+        return undefined as T;
+      }
+      if (triggerTimeLeft <= 0) throw new GasException(TOO_MUCH_COMPUTER_TIME);
       if (typeof fn !== 'function') throw new GasException(MESSAGES.functionNotFound(functionName));
       const scriptArgs =
         args.length || kind !== 'simple-trigger' ? args : [this.#simpleTriggerEvent(authMode)];
@@ -331,15 +347,30 @@ export class GasRuntime implements RuntimeHost {
     } finally {
       this.locks.releaseAll(exec.id);
       this.project.releaseLocks(exec.id);
-      const elapsedMs = exec.elapsedMs();
-      triggerTime?.spend(exec.user, exec.startedAt, Math.min(elapsedMs, triggerTimeLeft));
-      this.lastExecution = exec.record(functionName, {
-        elapsedMs,
-        exceeded: elapsedMs > exec.limitMs,
-        ...(error ? { error: error.message } : {}),
-      });
-      this.executions.push(this.lastExecution);
+      if (ran) this.#record(exec, functionName, triggerTimeLeft, error);
     }
+  }
+
+  /** "Simple triggers are subject to Apps Script trigger quota limits" (triggers guide). */
+  #triggerTimeOf(kind: ExecutionKind) {
+    return kind === 'trigger' || kind === 'simple-trigger'
+      ? this.project.triggerRuntime
+      : undefined;
+  }
+
+  #record(exec: Execution, functionName: string, triggerTimeLeft: number, error?: Error): void {
+    const elapsedMs = exec.elapsedMs();
+    this.#triggerTimeOf(exec.kind)?.spend(
+      exec.user,
+      exec.startedAt,
+      Math.min(elapsedMs, triggerTimeLeft),
+    );
+    this.lastExecution = exec.record(functionName, {
+      elapsedMs,
+      exceeded: elapsedMs > exec.limitMs,
+      ...(error ? { error: error.message } : {}),
+    });
+    this.executions.push(this.lastExecution);
   }
 
   /**
@@ -457,6 +488,21 @@ export class GasRuntime implements RuntimeHost {
       n += this.caches[scope].evict((key, value) => predicate?.({ scope, key, value }) ?? true);
     }
     return n;
+  }
+
+  /**
+   * A person types `input` into a cell (or pastes rows of values from it): it lands as typed and
+   * the project's onEdit(e) simple trigger runs, if it has one (user-edit.ts). Script writes never
+   * fire onEdit.
+   */
+  userEdit(
+    sheetName: string,
+    row: number,
+    column: number,
+    input: unknown,
+    options?: UserEditOptions,
+  ): UserEditOutcome {
+    return userEdit(this, sheetName, row, column, input, options);
   }
 
   /** Sets the user's selection (active sheet and range), e.g. select('Tracking', 'A5'). */

@@ -119,7 +119,9 @@ export function previewRoutes(
       if (!isEditable(sheet, at.row, at.column)) {
         return result({ error: `${a1(at.row, at.column)} is written by the add-in.` });
       }
-      session.runtime.spreadsheet.write(sheet, at.row, at.column, body.input);
+      // Typed by a person, so the add-in's onEdit(e) runs as it would in Sheets; what it throws
+      // Sheets shows nobody (the execution log keeps it), and neither does the page.
+      session.runtime.userEdit(sheet.name, at.row, at.column, body.input);
       return result();
     },
     '/__preview/select': (body) => {
