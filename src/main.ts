@@ -15,6 +15,7 @@ export {
   testConnection,
 } from './addon/sidebar-api/settings';
 export { onOpen, onInstall } from './addon/menu/menu';
+export { onEdit } from './addon/cells/lfd-date-format';
 export {
   showSidebar,
   showSettings,

@@ -47,6 +47,12 @@ export const PUBLIC_FUNCTIONS: PublicFunction[] = [
         'Builds the menu right after an add-on install.',
         [{ name: 'e', doc: 'The install event.', optional: true }],
       ],
+      [
+        'onEdit',
+        'trigger',
+        'Gives a freshly typed LFD() the date format, where the cell has no number format yet.',
+        [{ name: 'e', doc: 'The edit event.', optional: true }],
+      ],
       ['showSidebar', 'server', 'Opens the sidebar.', []],
       ['showSettings', 'server', 'Opens the sidebar on its Settings tab.', []],
       ['menuSetUpTrackingSheet', 'server', 'Menu: creates or repairs the Tracking sheet.', []],

@@ -88,6 +88,9 @@ export function readLayout(headerRow: readonly unknown[]): SheetLayout {
   return layout;
 }
 
+/** How the add-in shows a calendar day in a cell (LFD, Return By, Pull List, evidence, LFD()). */
+export const SHEET_DATE_FORMAT = 'yyyy-mm-dd';
+
 export function columnLetter(index: number): string {
   let n = index + 1;
   let s = '';

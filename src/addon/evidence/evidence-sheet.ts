@@ -6,6 +6,7 @@
 import type { EvidenceGrid } from '../../core/evidence-layout';
 import { currencyFormat } from '../../core/money-outputs';
 import { safeCell } from '../../core/sheet-text';
+import { SHEET_DATE_FORMAT } from '../../core/sheet-layout';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -35,7 +36,7 @@ export function writeEvidenceSheet(
     line.map((v, c) => (formula.has(`${r + 1}:${c + 1}`) ? v : safeCell(v))),
   );
   sheet.getRange(1, 1, rows, width).setValues(values);
-  if (grid.dates.length > 0) sheet.getRangeList(grid.dates).setNumberFormat('yyyy-mm-dd');
+  if (grid.dates.length > 0) sheet.getRangeList(grid.dates).setNumberFormat(SHEET_DATE_FORMAT);
   const byCurrency = new Map<string, string[]>();
   for (const a of grid.amounts)
     byCurrency.set(a.currency, [...(byCurrency.get(a.currency) ?? []), a.a1]);

@@ -12,6 +12,7 @@ import {
   type ClosedDays,
 } from '../../core/closed-days';
 import { calendarDayIn, serialCellDate, sheetSerialOfDay } from '../../core/timezone';
+import { SHEET_DATE_FORMAT } from '../../core/sheet-layout';
 
 const EXAMPLE_NOTE = `${EXAMPLE_MARK}: a day the terminal was closed (holiday, strike, weather); replace with your own, or delete this row`;
 
@@ -33,7 +34,7 @@ export function ensureClosedDaysSheet(
   const year = calendarDayIn(now, zone).year;
   const example = serialCellDate(sheetSerialOfDay({ year, month: 12, day: 25 }), zone);
   const width = CLOSED_DAYS_HEADERS.length;
-  sheet.getRange(2, 1, Math.max(sheet.getMaxRows() - 1, 1), 1).setNumberFormat('yyyy-mm-dd');
+  sheet.getRange(2, 1, Math.max(sheet.getMaxRows() - 1, 1), 1).setNumberFormat(SHEET_DATE_FORMAT);
   sheet.getRange(1, 2, sheet.getMaxRows(), width - 1).setNumberFormat('@');
   sheet.getRange(1, 1, 2, width).setValues([[...CLOSED_DAYS_HEADERS], [example, '', EXAMPLE_NOTE]]);
   sheet.getRange(1, 1, 1, width).setFontWeight('bold');

@@ -9,6 +9,7 @@ import {
   type PullListRow,
 } from '../../core/pull-list';
 import { safeCell } from '../../core/sheet-text';
+import { SHEET_DATE_FORMAT } from '../../core/sheet-layout';
 
 const NOTE =
   'Pull List: the boxes still to be picked up (at the terminal, or inland after a rail move), available and without an active hold, ' +
@@ -22,7 +23,7 @@ function pullListSheet(ss: GoogleAppsScript.Spreadsheet.Spreadsheet) {
   sheet.getRange(1, 1, 1, PULL_LIST_HEADERS.length).setFontWeight('bold');
   sheet.getRange(1, 1).setNote(NOTE);
   sheet.setFrozenRows(1);
-  sheet.getRange(2, 3, Math.max(sheet.getMaxRows() - 1, 1), 1).setNumberFormat('yyyy-mm-dd');
+  sheet.getRange(2, 3, Math.max(sheet.getMaxRows() - 1, 1), 1).setNumberFormat(SHEET_DATE_FORMAT);
   return sheet;
 }
 

@@ -1,6 +1,6 @@
 // The Tracking sheet's look: header row, frozen, date formats, conditional formatting, a how-to note.
 
-import { columnLetter, type SheetLayout } from '../../core/sheet-layout';
+import { columnLetter, SHEET_DATE_FORMAT, type SheetLayout } from '../../core/sheet-layout';
 import { PRODUCT_NAME } from '../../core/product';
 
 /**
@@ -44,8 +44,8 @@ export const ALL_HEADERS = NEW_SHEET_COLUMNS.map((c) => c.header);
 // Facility times (ETA, Appointment, …) are written as labelled text (`2026-11-24 11:30 PST`), so
 // they need no date format; Updated is the sheet's own date-time of the last confirmation.
 const FORMATS: Record<string, string> = {
-  LFD: 'yyyy-mm-dd',
-  'Return By': 'yyyy-mm-dd',
+  LFD: SHEET_DATE_FORMAT,
+  'Return By': SHEET_DATE_FORMAT,
   Updated: 'yyyy-mm-dd hh:mm',
   Number: '@',
   SCAC: '@',
