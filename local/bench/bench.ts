@@ -14,6 +14,7 @@ import { pushRetriesReport } from './push-retries';
 import { soakReport } from './soak';
 import { strangersReport } from './strangers';
 import { teamReport } from './team';
+import { plainEdits, typedLfd } from './typing';
 import { uploadMemory } from './upload-memory';
 
 function callsText(calls: Record<string, number>): string {
@@ -60,6 +61,8 @@ for (const scenario of [
   s.bulkTracking,
   s.largeSheet,
   s.largeSheetSlow,
+  plainEdits,
+  typedLfd,
   uploadMemory,
 ]) {
   process.stderr.write(`running ${scenario.name}…\n`);

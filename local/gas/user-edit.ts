@@ -15,8 +15,9 @@
 // Assumed: a typed formula's event carries no `value` (no page says what it holds), so nothing
 // built on this runtime can lean on it.
 
+import type { ExecutionRecord } from './execution';
 import type { AuthModeName } from './policy';
-import type { GasRuntime } from './runtime';
+import type { SpreadsheetModel } from './spreadsheet/model';
 import { FakeSheet } from './spreadsheet/sheet';
 import { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 
@@ -34,11 +35,22 @@ export interface UserEditOutcome {
   error?: string;
 }
 
+/** What an edit needs of the runtime (GasRuntime). */
+export interface EditHost {
+  readonly spreadsheet: SpreadsheetModel;
+  readonly executions: readonly ExecutionRecord[];
+  run(
+    functionName: string,
+    args: unknown[],
+    options: { kind: 'simple-trigger'; authMode: AuthModeName; ifDefined: boolean; user?: string },
+  ): unknown;
+}
+
 const isFormula = (input: unknown) => typeof input === 'string' && input.startsWith('=');
 
 /** Writes `input` (one value, or rows of values from the top-left cell) and fires onEdit(e). */
 export function userEdit(
-  runtime: GasRuntime,
+  runtime: EditHost,
   sheetName: string,
   row: number,
   column: number,

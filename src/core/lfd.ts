@@ -150,14 +150,15 @@ export function lfdCellDate(
  *   "LFD <= TODAY()+2" silently misses its last day. Those are quiet errors on a deadline.
  * - the serial number of day D (what DATE(2026,11,25) evaluates to). It holds no instant and no
  *   zone, so both conventions leave it alone; arithmetic with TODAY(), comparisons, equality with
- *   DATE(), sorting and conditional formats are exact. Its cost: a cell nobody formatted shows
- *   46351 until the column is formatted as a date (Format > Number > Date), once.
+ *   DATE(), sorting and conditional formats are exact. Its cost: Sheets gives a custom
+ *   function's number no format, so a cell nobody formatted would show 46351.
  *
- * Looked for again for issue 30 (a freshly typed LFD() shows 46354): Google's custom-functions
+ * Looked for again for issue 30 (a freshly typed LFD() showed 46354): Google's custom-functions
  * guide (developers.google.com/apps-script/guides/sheets/functions, "Data types") speaks only of
  * dates passed in; no Google page, Apps Script issue thread or test on real Apps Script that we
  * could find states the zone of a returned Date. Without that rule a Date would be a guess.
- * We return the serial: a visible, one-time formatting step beats an invisible off-by-a-fraction.
+ * So LFD() stays the serial, and the cell gets its date format from the edit that typed it:
+ * onEdit(e) (addon/cells/lfd-date-format.ts) formats what a typed call of LFD fills.
  * Date-times (CONTAINER_INFO/SHIPMENT_INFO pod_eta_at, pickup_appointment_at, ...) stay Dates:
  * their time of day cannot be right under both conventions, so they follow convention A and the
  * sidebar's Diagnostics warns when the script's and the spreadsheet's zones differ.

@@ -56,7 +56,7 @@ export function checkZones(
       : `Today the script's clock is ${hoursText(hoursApartNow)} the spreadsheet's.`;
   const advice = [
     `The spreadsheet runs on ${spreadsheetTimeZone}, the add-in's script on ${scriptTimeZone}. ${gap}`,
-    'Not affected: LFD() (it returns a day number: format its cells as dates) and everything the Tracking sheet shows (written in the spreadsheet’s zone).',
+    'Not affected: LFD() (it returns a day number, shown as a date) and everything the Tracking sheet shows (written in the spreadsheet’s zone).',
     `May be affected: date-times from CONTAINER_INFO and SHIPMENT_INFO (fields ending in _at, like pod_eta_at). Google does not document whether Sheets shows a date a formula returns in the spreadsheet's zone or the script's; if it is the script's, those cells show ${scriptTimeZone} clock times. No formula can correct that reliably, because the difference changes with daylight saving.`,
     'What to do: read times from the Tracking sheet’s ETA, ATA and Appointment columns, or set the spreadsheet’s time zone to GMT (File → Settings → Time zone) so both clocks agree.',
   ];

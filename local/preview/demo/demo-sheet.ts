@@ -105,7 +105,8 @@ export function fillFormulasSheet(
     sheet.ensure(1, c).fontWeight = 'bold';
     sheet.ensure(last + 2, c).fontWeight = 'bold';
   }
-  // LFD() returns a day number (src/core/lfd.ts): its cells get a date format, as a user does.
+  // LFD() returns a day number (src/core/lfd.ts). Typed, its cells get a date format from the
+  // add-in's onEdit; written by this script they would not (no onEdit), so they get it here.
   for (let r = 2; r <= last; r += 1) sheet.ensure(r, 3).numberFormat = 'yyyy-mm-dd';
   sheet.ensure(last + 3, 2).numberFormat = 'yyyy-mm-dd';
   sheet.frozenRows = 1;

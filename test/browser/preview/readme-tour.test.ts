@@ -170,21 +170,24 @@ test('step 6: the sidebar tracks with a suggested carrier, shows references, Set
   await p.screenshot('tour-6-settings');
 });
 
-test("step 7: the tour's formula gives day numbers; Format › Number › Date reads them as dates", async () => {
+test("step 7: the tour's formulas, typed in empty cells, read as dates", async () => {
   await p.sheet('Formulas');
-  const formula = tour.match(/`(=LFD\([^`]+\))`/)![1]!;
-  expect(tour).toMatch(/Format › Number ›\s+\*\*Date\*\*/);
+  const step = tour.slice(tour.indexOf('7. **Try the formulas.**'), tour.indexOf('8. **Push.**'));
+  const formulas = [...step.matchAll(/`(=LFD\([^`]+\))`/g)].map((m) => m[1]!);
+  expect(formulas).toEqual(['=LFD(A2)', '=LFD(A2:A9, "terminal", CT_LAST_REFRESH)']);
   const sheet = preview.session.runtime.spreadsheet.sheetByName('Formulas')!;
-  const cell = p.cell(`H${sheet.lastRow() + 2}`);
-  await p.type(cell, formula);
-  await cell.filter({ hasText: /^\d{5}$/ }).waitFor();
-  await p.screenshot('tour-7-formulas', cell);
-  await p.page.locator('#grid thead th', { hasText: /^H$/ }).click();
-  await p.page.getByRole('button', { name: 'Format', exact: true }).click();
-  await p.page.getByRole('menuitem', { name: /^Number\W/ }).click();
-  await p.page.getByRole('menuitem', { name: 'Date', exact: true }).click();
-  await cell.filter({ hasText: /^\d{4}-\d{2}-\d{2}$/ }).waitFor();
-  await p.screenshot('tour-7-formulas-as-dates', cell);
+  const row = sheet.lastRow() + 2;
+  const [one, range] = [p.cell(`H${row}`), p.cell(`H${row + 2}`)];
+  await p.type(one, formulas[0]!);
+  await one.filter({ hasText: /^\d{4}-\d{2}-\d{2}$/ }).waitFor();
+  await p.type(range, formulas[1]!);
+  // The range's answer fills its cell and the seven below, each a date or blank (no terminal LFD).
+  await range.filter({ hasText: /^(\d{4}-\d{2}-\d{2})?$/ }).waitFor();
+  for (let r = row + 2; r < row + 10; r += 1) {
+    await expect(p.cell(`H${r}`).textContent()).resolves.toMatch(/^(\d{4}-\d{2}-\d{2})?$/);
+  }
+  expect(sheet.cell(row + 9, 8)?.numberFormat).toBe('yyyy-mm-dd');
+  await p.screenshot('tour-7-formulas', one);
 });
 
 test('step 8: push on, then Demo changes: the change reaches the sheet with no refresh', async () => {

@@ -101,29 +101,37 @@ test('the header row, its number and the Number column stay in view while the gr
   await p.page.locator('#grid-scroll').evaluate((g) => g.scrollTo(0, 0));
 });
 
-test('Format → Number → Date shows a new LFD() cell as a date, for a cell or a whole column', async () => {
+test('a typed LFD() reads as a date at once; Format → Number → Date formats a cell or a whole column', async () => {
   await p.sheet('Formulas');
   const number = (await p.cell('A2').textContent())!;
   await p.type(p.cell('A16'), number, 'Tab');
   await p.type(p.cell('B16'), `=LFD(A16, "pickup")`);
   const lfd = p.cell('B16');
-  // LFD() returns a day number; a cell nobody formatted shows it as a number, as in Sheets.
-  await lfd.filter({ hasText: /^\d{5}$/ }).waitFor();
-  const serial = Number(await lfd.textContent());
-  await lfd.click();
-  await formatNumberAs('Date');
-  const day = new Date(Date.UTC(1899, 11, 30) + serial * 86_400_000).toISOString().slice(0, 10);
-  await lfd.filter({ hasText: day }).waitFor();
-  await p.screenshot('format-date', lfd);
-  // It went through the runtime's Range: a script reads the same format back.
+  // The edit ran the add-in's onEdit: the cell got the LFD column's format, the value its serial.
+  await lfd.filter({ hasText: /^\d{4}-\d{2}-\d{2}$/ }).waitFor();
   const sheet = preview.session.runtime.spreadsheet.sheetByName('Formulas')!;
   expect(sheet.cell(16, 2)?.numberFormat).toBe('yyyy-mm-dd');
+  const day = (await lfd.textContent())!;
+  const serial = (Date.parse(`${day}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000;
+  await p.screenshot('format-date', lfd);
+
+  // A number typed by hand is no LFD(): it shows as a number until formatted.
+  await p.type(p.cell('C16'), String(serial));
+  await p
+    .cell('C16')
+    .filter({ hasText: String(serial) })
+    .waitFor();
+  await p.cell('C16').click();
+  await formatNumberAs('Date');
+  await p.cell('C16').filter({ hasText: day }).waitFor();
+  // It went through the runtime's Range: a script reads the same format back.
+  expect(sheet.cell(16, 3)?.numberFormat).toBe('yyyy-mm-dd');
 
   // A column's letter selects the whole column; the format reaches every row of it.
-  await p.type(p.cell('H17'), `=LFD(A16, "pickup")`);
+  await p.type(p.cell('H17'), String(serial));
   await p
     .cell('H17')
-    .filter({ hasText: /^\d{5}$/ })
+    .filter({ hasText: String(serial) })
     .waitFor();
   await p.page.locator('#grid thead th', { hasText: /^H$/ }).click();
   await expect(p.page.locator('#name-box').textContent()).resolves.toBe('H:H');
