@@ -1,5 +1,5 @@
 // Which cells a typed LFD() formula fills: the formula is a call of LFD (alone, or as the value
-// of IFERROR/IFNA), and its answer has the shape of its first argument (one value → one cell;
+// of IFERROR, IFNA or ARRAYFORMULA, nested as deep as you like), and its answer has the shape of its first argument (one value → one cell;
 // A2:A9 → eight rows; A2:A → rows to the end of that sheet). Anything else, `=LFD(A2)-TODAY()`
 // (a number of days) or `=TEXT(LFD(A2), …)` (text), is not a date and is left alone.
 
@@ -11,7 +11,8 @@ export interface LfdAnswerShape {
 }
 
 const ONE_CELL: LfdAnswerShape = { rows: 1, columns: 1 };
-const WRAPPERS = ['IFERROR', 'IFNA'];
+/** Functions whose answer is their first argument's (or, for IFERROR/IFNA, a fallback). */
+const WRAPPERS = ['IFERROR', 'IFNA', 'ARRAYFORMULA'];
 
 /** The text inside the parentheses of `NAME(…)` when that call is the whole of `text`, else null. */
 function callArguments(text: string, name: string): string | null {
@@ -88,15 +89,21 @@ export function shapeOfReference(reference: string): LfdAnswerShape {
   return ONE_CELL;
 }
 
+/** The arguments of the LFD call `text` is, directly or inside wrappers; null when it is none. */
+function lfdArguments(text: string): string | null {
+  const direct = callArguments(text, 'LFD');
+  if (direct !== null) return direct;
+  for (const wrapper of WRAPPERS) {
+    const inner = callArguments(text, wrapper);
+    if (inner !== null) return lfdArguments(firstArgument(inner));
+  }
+  return null;
+}
+
 /** The shape of the answer when `formula` is a call of LFD, else null. */
 export function lfdAnswerShape(formula: string): LfdAnswerShape | null {
   const body = formula.trim().replace(/^=\s*/, '');
   if (body.length === formula.trim().length) return null; // not a formula
-  let args = callArguments(body, 'LFD');
-  for (const wrapper of WRAPPERS) {
-    if (args !== null) break;
-    const inner = callArguments(body, wrapper);
-    if (inner !== null) args = callArguments(firstArgument(inner), 'LFD');
-  }
+  const args = lfdArguments(body);
   return args === null ? null : shapeOfReference(firstArgument(args));
 }

@@ -11,6 +11,8 @@ describe('which typed formulas are a call of LFD, and the shape of their answer'
     ['=LFD(Tracking!A2:A5)', { rows: 4, columns: 1 }],
     ['=IFERROR(LFD(A2:A3), "")', { rows: 2, columns: 1 }],
     ['=IFNA(LFD(A2))', { rows: 1, columns: 1 }],
+    ['=ARRAYFORMULA(LFD(B2:B5))', { rows: 4, columns: 1 }],
+    ['=IFERROR(ARRAYFORMULA(LFD(B2:B3, "line")), "none")', { rows: 2, columns: 1 }],
     ['=LFD("MSCU1234566")', { rows: 1, columns: 1 }],
     ['=LFD(MyBoxes)', { rows: 1, columns: 1 }],
     ['=LFD(A2, "a)b")', { rows: 1, columns: 1 }],
