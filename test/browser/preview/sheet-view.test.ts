@@ -103,40 +103,38 @@ test('the header row, its number and the Number column stay in view while the gr
 
 test('a typed LFD() reads as a date at once; Format → Number → Date formats a cell or a whole column', async () => {
   await p.sheet('Formulas');
+  const sheet = preview.session.runtime.spreadsheet.sheetByName('Formulas')!;
+  // Below the demo's rows, which stay as they are.
+  const row = sheet.lastRow() + 2;
   const number = (await p.cell('A2').textContent())!;
-  await p.type(p.cell('A16'), number, 'Tab');
-  await p.type(p.cell('B16'), `=LFD(A16, "pickup")`);
-  const lfd = p.cell('B16');
+  await p.type(p.cell(`A${row}`), number, 'Tab');
+  await p.type(p.cell(`B${row}`), `=LFD(A${row}, "pickup")`);
+  const lfd = p.cell(`B${row}`);
   // The edit ran the add-in's onEdit: the cell got the LFD column's format, the value its serial.
   await lfd.filter({ hasText: /^\d{4}-\d{2}-\d{2}$/ }).waitFor();
-  const sheet = preview.session.runtime.spreadsheet.sheetByName('Formulas')!;
-  expect(sheet.cell(16, 2)?.numberFormat).toBe('yyyy-mm-dd');
+  expect(sheet.cell(row, 2)?.numberFormat).toBe('yyyy-mm-dd');
   const day = (await lfd.textContent())!;
   const serial = (Date.parse(`${day}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000;
   await p.screenshot('format-date', lfd);
 
   // A number typed by hand is no LFD(): it shows as a number until formatted.
-  await p.type(p.cell('C16'), String(serial));
-  await p
-    .cell('C16')
-    .filter({ hasText: String(serial) })
-    .waitFor();
-  await p.cell('C16').click();
+  const typed = p.cell(`C${row}`);
+  await p.type(typed, String(serial));
+  await typed.filter({ hasText: String(serial) }).waitFor();
+  await typed.click();
   await formatNumberAs('Date');
-  await p.cell('C16').filter({ hasText: day }).waitFor();
+  await typed.filter({ hasText: day }).waitFor();
   // It went through the runtime's Range: a script reads the same format back.
-  expect(sheet.cell(16, 3)?.numberFormat).toBe('yyyy-mm-dd');
+  expect(sheet.cell(row, 3)?.numberFormat).toBe('yyyy-mm-dd');
 
   // A column's letter selects the whole column; the format reaches every row of it.
-  await p.type(p.cell('H17'), String(serial));
-  await p
-    .cell('H17')
-    .filter({ hasText: String(serial) })
-    .waitFor();
+  const inH = p.cell(`H${row + 1}`);
+  await p.type(inH, String(serial));
+  await inH.filter({ hasText: String(serial) }).waitFor();
   await p.page.locator('#grid thead th', { hasText: /^H$/ }).click();
   await expect(p.page.locator('#name-box').textContent()).resolves.toBe('H:H');
   await formatNumberAs('Date');
-  await p.cell('H17').filter({ hasText: day }).waitFor();
+  await inH.filter({ hasText: day }).waitFor();
   expect(sheet.cell(sheet.maxRows, 8)?.numberFormat).toBe('yyyy-mm-dd');
   await p.sheet('Tracking');
 });
