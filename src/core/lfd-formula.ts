@@ -1,6 +1,7 @@
 // Which cells a typed LFD() formula fills: the formula is a call of LFD (alone, or as the value
-// of IFERROR, IFNA or ARRAYFORMULA, nested as deep as you like), and its answer has the shape of its first argument (one value → one cell;
-// A2:A9 → eight rows; A2:A → rows to the end of that sheet). Anything else, `=LFD(A2)-TODAY()`
+// of IFERROR, IFNA or ARRAYFORMULA, nested as deep as you like), and its answer has the shape of
+// its first argument (one value → one cell; A2:A9 → eight rows; A2:A → rows to the end of that
+// sheet). Anything else, `=LFD(A2)-TODAY()`
 // (a number of days) or `=TEXT(LFD(A2), …)` (text), is not a date and is left alone.
 
 /** The cells a call of LFD fills, from the cell that holds it. */
@@ -14,23 +15,30 @@ const ONE_CELL: LfdAnswerShape = { rows: 1, columns: 1 };
 /** Functions whose answer is their first argument's (or, for IFERROR/IFNA, a fallback). */
 const WRAPPERS = ['IFERROR', 'IFNA', 'ARRAYFORMULA'];
 
+/**
+ * The characters of `text` from `from` that lie outside "…" strings, each with the bracket depth
+ * after it (a doubled "" inside a string closes and reopens it: the same outcome).
+ */
+function* outsideStrings(text: string, from = 0): Generator<[number, string, number]> {
+  let depth = 0;
+  let inString = false;
+  for (let i = from; i < text.length; i += 1) {
+    const ch = text[i] ?? '';
+    if (ch === '"') inString = !inString;
+    if (inString || ch === '"') continue;
+    if (ch === '(' || ch === '{') depth += 1;
+    else if (ch === ')' || ch === '}') depth -= 1;
+    yield [i, ch, depth];
+  }
+}
+
 /** The text inside the parentheses of `NAME(…)` when that call is the whole of `text`, else null. */
 function callArguments(text: string, name: string): string | null {
   const open = new RegExp(`^${name}\\s*\\(`, 'i').exec(text);
   if (!open) return null;
-  let depth = 0;
-  let inString = false;
-  for (let i = open[0].length - 1; i < text.length; i += 1) {
-    const ch = text[i];
-    if (inString) {
-      if (ch === '"') inString = false; // a doubled "" closes and reopens: same outcome
-    } else if (ch === '"') inString = true;
-    else if (ch === '(' || ch === '{') depth += 1;
-    else if (ch === ')' || ch === '}') {
-      depth -= 1;
-      if (depth === 0) {
-        return text.slice(i + 1).trim() === '' ? text.slice(open[0].length, i) : null;
-      }
+  for (const [i, ch, depth] of outsideStrings(text, open[0].length - 1)) {
+    if ((ch === ')' || ch === '}') && depth === 0) {
+      return text.slice(i + 1).trim() === '' ? text.slice(open[0].length, i) : null;
     }
   }
   return null;
@@ -38,16 +46,8 @@ function callArguments(text: string, name: string): string | null {
 
 /** The first top-level argument (separated by `,`, or `;` in locales that use it). */
 function firstArgument(args: string): string {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < args.length; i += 1) {
-    const ch = args[i];
-    if (inString) {
-      if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === '(' || ch === '{') depth += 1;
-    else if (ch === ')' || ch === '}') depth -= 1;
-    else if ((ch === ',' || ch === ';') && depth === 0) return args.slice(0, i).trim();
+  for (const [i, ch, depth] of outsideStrings(args)) {
+    if ((ch === ',' || ch === ';') && depth === 0) return args.slice(0, i).trim();
   }
   return args.trim();
 }
