@@ -46,11 +46,15 @@ import {
   type FormulaEvaluator,
   type SpreadsheetOptions,
 } from './spreadsheet/model';
-import { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 import type { UiState } from './ui';
 import type { UrlFetchLogEntry } from './url-fetch';
 import { UrlFetchAllowlist } from './url-fetch-allowlist';
-import { clockTriggerEvent, takeDueTriggers, type TriggerFiring } from './trigger-firing';
+import {
+  clockTriggerEvent,
+  simpleTriggerEvent,
+  takeDueTriggers,
+  type TriggerFiring,
+} from './trigger-firing';
 import { TOO_MUCH_COMPUTER_TIME } from './trigger-runtime';
 import { userEdit, type UserEditOptions, type UserEditOutcome } from './user-edit';
 import { installVirtualDate } from './virtual-date';
@@ -332,7 +336,9 @@ export class GasRuntime implements RuntimeHost {
       if (triggerTimeLeft <= 0) throw new GasException(TOO_MUCH_COMPUTER_TIME);
       if (typeof fn !== 'function') throw new GasException(MESSAGES.functionNotFound(functionName));
       const scriptArgs =
-        args.length || kind !== 'simple-trigger' ? args : [this.#simpleTriggerEvent(authMode)];
+        args.length || kind !== 'simple-trigger'
+          ? args
+          : [simpleTriggerEvent(this.spreadsheet, authMode)];
       const result = (fn as (...a: unknown[]) => unknown)(
         ...scriptArgs.map((a) => realm.toScript(a)),
       );
@@ -423,10 +429,6 @@ export class GasRuntime implements RuntimeHost {
 
   runConcurrently(jobs: ConcurrentJob[], options: ConcurrentOptions = {}): ConcurrentOutcome[] {
     return runConcurrently(this, jobs, options);
-  }
-
-  #simpleTriggerEvent(authMode: AuthModeName): Record<string, unknown> {
-    return { authMode, source: new FakeSpreadsheet(this.spreadsheet), user: undefined };
   }
 
   /**

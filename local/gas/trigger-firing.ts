@@ -1,10 +1,14 @@
-// Which time-driven triggers are due at a virtual instant, and the event object Apps Script
-// hands their handlers (authMode, triggerUid and the time fields, in UTC).
+// Which time-driven triggers are due at a virtual instant, and the event objects Apps Script
+// hands triggers: a time-driven one's (authMode, triggerUid and the time fields, in UTC) and what
+// every simple trigger's holds.
 
 import type { AcrossJob } from './concurrent/scheduler';
 import type { RuntimeHost } from './runtime-host';
 import type { TriggerRecord, TriggerStore } from './script-app';
 import { wallParts } from './time-zone';
+import type { AuthModeName } from './policy';
+import type { SpreadsheetModel } from './spreadsheet/model';
+import { FakeSpreadsheet } from './spreadsheet/spreadsheet';
 
 export interface TriggerFiring {
   triggerId: string;
@@ -27,6 +31,17 @@ export function takeDueTriggers(store: TriggerStore, now: number): TriggerRecord
     }
   }
   return due;
+}
+
+/**
+ * What every simple trigger's event holds (event-objects guide): its AuthMode, the spreadsheet as
+ * `source`, and `user` (left out: it depends "on a complex set of security restrictions").
+ */
+export function simpleTriggerEvent(
+  model: SpreadsheetModel,
+  authMode: AuthModeName,
+): Record<string, unknown> {
+  return { authMode, source: new FakeSpreadsheet(model), user: undefined };
 }
 
 export function clockTriggerEvent(trigger: TriggerRecord, now: number): Record<string, unknown> {

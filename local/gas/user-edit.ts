@@ -19,7 +19,7 @@ import type { ExecutionRecord } from './execution';
 import type { AuthModeName } from './policy';
 import type { SpreadsheetModel } from './spreadsheet/model';
 import { FakeSheet } from './spreadsheet/sheet';
-import { FakeSpreadsheet } from './spreadsheet/spreadsheet';
+import { simpleTriggerEvent } from './trigger-firing';
 
 export interface UserEditOptions {
   /** LIMITED (default: a bound script, or an add-on used in this document) or NONE. */
@@ -66,16 +66,15 @@ export function userEdit(
   block.forEach((line, r) => line.forEach((v, c) => model.write(sheet, row + r, column + c, v)));
 
   const typed = block[0]?.[0];
+  const authMode = options.authMode ?? 'LIMITED';
   const event: Record<string, unknown> = {
-    authMode: options.authMode ?? 'LIMITED',
+    ...simpleTriggerEvent(model, authMode),
     range: FakeSheet.rangeAt(model, sheet, {
       row,
       column,
       numRows: block.length,
       numColumns: Math.max(...block.map((line) => line.length)),
     }),
-    source: new FakeSpreadsheet(model),
-    user: undefined,
   };
   if (single && old !== undefined && old !== '') event.oldValue = String(old);
   if (single && !isFormula(typed)) event.value = String(typed ?? '');
@@ -83,7 +82,7 @@ export function userEdit(
   try {
     runtime.run('onEdit', [event], {
       kind: 'simple-trigger',
-      authMode: options.authMode ?? 'LIMITED',
+      authMode,
       ifDefined: true,
       ...(options.user ? { user: options.user } : {}),
     });
