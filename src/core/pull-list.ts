@@ -85,6 +85,18 @@ function sortAmount(v: unknown): number {
   return amounts && amounts.length > 0 ? Math.max(...amounts) : -1;
 }
 
+/** Most expensive tomorrow first, then the earlier deadline `day`, then the number. */
+function mostExpensiveFirst(rows: { row: PullListRow; day: number }[]): PullListRow[] {
+  return rows
+    .sort(
+      (x, y) =>
+        y.row.cost - x.row.cost ||
+        x.day - y.day ||
+        String(x.row.cells[0]).localeCompare(String(y.row.cells[0])),
+    )
+    .map((r) => r.row);
+}
+
 export function pullListRows(
   boxes: readonly PricedBox[],
   terms: FreeTimeTerms,
@@ -113,15 +125,9 @@ export function pullListRows(
         ],
         cost: sortAmount(cost),
       };
-      return { row, cost: row.cost, lfd: box.lfd?.day ?? Infinity };
+      return { row, day: box.lfd?.day ?? Infinity };
     });
-  rows.sort(
-    (x, y) =>
-      y.cost - x.cost ||
-      x.lfd - y.lfd ||
-      String(x.row.cells[0]).localeCompare(String(y.row.cells[0])),
-  );
-  return rows.map((r) => r.row);
+  return mostExpensiveFirst(rows);
 }
 
 /**
@@ -163,13 +169,7 @@ export function emptiesToReturn(
     };
     return [{ row, day: money.returnBy }];
   });
-  rows.sort(
-    (x, y) =>
-      y.row.cost - x.row.cost ||
-      x.day - y.day ||
-      String(x.row.cells[0]).localeCompare(String(y.row.cells[0])),
-  );
-  return rows.map((r) => r.row);
+  return mostExpensiveFirst(rows);
 }
 
 /** What tomorrow adds, per currency, over the boxes still at the terminal or out and not back. */
