@@ -14,25 +14,15 @@ import type { ContainerAttributes } from '../../src/core/model';
 import { containerMoney, returnByDay, weekdayOfSerial } from '../../src/core/money';
 import { containerMoneyCells } from '../../src/core/money-outputs';
 import { calendarDayIn, sheetSerialOfDay } from '../../src/core/timezone';
+import { boxAtMaher } from '../helpers/box-at-maher';
 
 const HEADER: string[] = [...FREE_TIME_HEADERS];
 const serialOf = (iso: string) => sheetSerialOfDay(calendarDayIn(Date.parse(iso), 'UTC'));
 const CLOSED_HEADER = ['Date', 'Terminal', 'Note'];
 
-function box(extra: Partial<ContainerAttributes> = {}): ContainerAttributes {
-  return {
-    number: 'MSCU1234565',
-    current_status: 'available',
-    available_for_pickup: true,
-    holds_at_pod_terminal: [],
-    pod_timezone: 'America/New_York',
-    pod_terminal_name: 'Maher Terminal',
-    equipment_type: 'reefer',
-    equipment_length: 40,
-    import_deadlines: { pickup_lfd_terminal: '2026-11-25T05:00:00Z' },
-    ...extra,
-  };
-}
+/** The money tests' box, a 40' reefer. */
+const box = (extra: Partial<ContainerAttributes> = {}): ContainerAttributes =>
+  boxAtMaher({ equipment_type: 'reefer', equipment_length: 40, ...extra });
 
 describe('Equipment', () => {
   test('the service’s types, with a length before or after, as contracts write them', () => {

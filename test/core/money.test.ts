@@ -11,6 +11,7 @@ import {
 } from '../../src/core/money-outputs';
 import { pullListRows, moneyAtRisk } from '../../src/core/pull-list';
 import { calendarDayIn, sheetSerialOfDay } from '../../src/core/timezone';
+import { boxAtMaher } from '../helpers/box-at-maher';
 
 const HEADER = ['Kind', 'Carrier', 'Terminal', 'Free Days', 'Counting', 'Daily Rates', 'Currency'];
 const US_TERMS: unknown[][] = [
@@ -23,18 +24,7 @@ const terms = (rows: unknown[][] = US_TERMS): FreeTimeTerms => readFreeTime(rows
 const serial = (iso: string, zone: string) =>
   sheetSerialOfDay(calendarDayIn(Date.parse(iso), zone));
 
-function box(extra: Partial<ContainerAttributes> = {}): ContainerAttributes {
-  return {
-    number: 'MSCU1234565',
-    current_status: 'available',
-    available_for_pickup: true,
-    holds_at_pod_terminal: [],
-    pod_timezone: 'America/New_York',
-    pod_terminal_name: 'Maher Terminal',
-    import_deadlines: { pickup_lfd_terminal: '2026-11-25T05:00:00Z' },
-    ...extra,
-  };
-}
+const box = boxAtMaher;
 
 function charge(o: ReturnType<typeof containerMoney>['demurrage']) {
   if (o.state !== 'charge') throw new Error(`expected a charge, got ${JSON.stringify(o)}`);
